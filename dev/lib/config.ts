@@ -1,0 +1,25 @@
+// Ports, keys and URLs of the local stack. Two profiles so the tests can run beside a running `npm start`.
+export type Profile = 'dev' | 'test';
+
+export const ports = {
+  dev: { db: 54322, auth: 54321, mail: 54324, api: 54331, web: 3000 },
+  test: { db: 55322, auth: 55321, mail: 55324, api: 55331, web: 3100 },
+} as const satisfies Record<Profile, Record<string, number>>;
+
+// The Supabase CLI's public local-development constants (shared/reference/supabase-contract.md §2).
+export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+export const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+export function urls(profile: Profile) {
+  const p = ports[profile];
+  return {
+    app: `http://localhost:${p.web}`,
+    api: `http://127.0.0.1:${p.api}/api`,
+    supabase: `http://127.0.0.1:${p.auth}`,
+    mail: `http://127.0.0.1:${p.mail}`,
+    db: `postgresql://postgres:postgres@127.0.0.1:${p.db}/postgres`,
+  };
+}

@@ -1,0 +1,64 @@
+// The one test command (`npm test`): static checks, then a fresh local stack (profile `test`, its own
+// ports and data) against which every suite runs: web unit tests, Auth stand-in contract tests,
+// pgTAP, the api function's Deno tests and the Playwright end-to-end specs.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from './lib/cluster.ts';
+import { startStack, type Stack } from './lib/stack.ts';
+
+const only = process.argv.slice(2);
+const results: Array<{ name: string; ok: boolean; seconds: number }> = [];
+const bin = (name: string) => join(repoRoot, 'node_modules/.bin', name);
+
+function suite(name: string, cmd: string, args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}) {
+  if (only.length && !only.some((o) => name.includes(o))) return;
+  console.log(`\n━━ ${name} ━━  ${cmd.replace(repoRoot + '/', '')} ${args.join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: opts.cwd ?? repoRoot, env: { ...process.env, ...opts.env }, stdio: 'inherit' });
+  results.push({ name, ok: r.status === 0, seconds: Math.round((Date.now() - started) / 100) / 10 });
+}
+
+const fnDir = join(repoRoot, 'supabase/functions/api');
+const deno = bin('deno');
+
+suite('typecheck: web, shared schemas, tooling', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+suite('typecheck: api function', deno, ['check', '--config', 'deno.json', 'index.ts'], { cwd: fnDir });
+suite('lint: api function', deno, ['lint', '--config', 'deno.json', '.', '../_shared'], { cwd: fnDir });
+if (existsSync(join(repoRoot, 'vitest.config.ts'))) suite('web unit tests (vitest)', bin('vitest'), ['run', '-c', 'vitest.config.ts']);
+if (existsSync(join(repoRoot, 'vitest.tooling.config.ts'))) suite('auth stand-in contract tests (vitest)', bin('vitest'), ['run', '-c', 'vitest.tooling.config.ts']);
+
+let stack: Stack | undefined;
+const needsStack = ['pgTAP', 'api function', 'end-to-end'];
+if (!only.length || only.some((o) => needsStack.some((n) => n.includes(o)))) {
+  console.log('\n━━ starting a fresh local stack (profile test) ━━');
+  try {
+    stack = await startStack({ profile: 'test', fresh: true, web: 'preview', log: (l) => { if (process.env.STACK_LOG) console.log(l); } });
+  } catch (error) {
+    console.error(error);
+    results.push({ name: 'local stack start', ok: false, seconds: 0 });
+  }
+}
+
+if (stack) {
+  const { cluster, urls } = stack;
+  const pgtapFiles = readdirSync(join(repoRoot, 'supabase/tests/database')).filter((f) => f.endsWith('.test.sql')).sort();
+  if (pgtapFiles.length) {
+    cluster.psql({ sql: 'create extension if not exists pgtap with schema extensions;', role: 'supabase_admin' });
+    suite('pgTAP (pg_prove)', 'pg_prove', ['-h', cluster.socketDir, '-p', String(cluster.port), '-U', 'postgres', '-d', 'postgres', '--ext', '.sql', ...pgtapFiles.map((f) => join('supabase/tests/database', f))]);
+  }
+  suite('api function (deno test)', deno, ['test', '--config', 'deno.json', '-A', 'tests/'], {
+    cwd: fnDir,
+    env: { API_URL: urls.api, APP_URL: urls.app, MAIL_URL: urls.mail, DB_URL: urls.db, SUPABASE_URL: urls.supabase },
+  });
+  if (existsSync(join(repoRoot, 'e2e/playwright.config.ts'))) {
+    suite('end-to-end (playwright, chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { env: { APP_URL: urls.app, MAIL_URL: urls.mail, DB_URL: urls.db } });
+  }
+  await stack.stop();
+}
+
+console.log('\n━━ summary ━━');
+for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}  (${r.seconds} s)`);
+const passed = results.filter((r) => r.ok).length;
+console.log(`suites: ${passed} passed, ${results.length - passed} failed`);
+process.exit(passed === results.length ? 0 : 1);
