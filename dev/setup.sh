@@ -13,7 +13,7 @@ ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || missing+=(postgresql)
 command -v psql >/dev/null 2>&1 || missing+=(postgresql-client)
 if $want_test; then
   ls /usr/share/postgresql/*/extension/pgtap.control >/dev/null 2>&1 || missing+=(postgresql-15-pgtap)
-  command -v pg_prove >/dev/null 2>&1 || missing+=(postgresql-15-pgtap)
+  command -v pg_prove >/dev/null 2>&1 || missing+=(libtap-parser-sourcehandler-pgtap-perl)
   [ -x /usr/bin/chromium ] || missing+=(chromium)
 fi
 
@@ -31,6 +31,10 @@ fi
 
 # npm packages: install when node_modules is missing or older than the lockfile.
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "Installing npm packages (npm ci)…"
-  npm ci --no-audit --no-fund --loglevel=error
+  echo "Installing npm packages…"
+  # npm 11 writes lockfiles without the other platforms' optional binaries (rollup, esbuild,
+  # tailwind oxide, deno) and then `npm ci` refuses them as out of sync (npm/cli#4828, #9846).
+  # `npm ci` first; when it refuses, `npm install` installs the same locked versions.
+  npm ci --no-audit --no-fund --loglevel=error 2>/dev/null || npm install --no-audit --no-fund --loglevel=error
+  touch node_modules/.package-lock.json
 fi

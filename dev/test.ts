@@ -1,7 +1,7 @@
 // The one test command (`npm test`): static checks, then a fresh local stack (profile `test`, its own
 // ports and data) against which every suite runs: web unit tests, Auth stand-in contract tests,
 // pgTAP, the api function's Deno tests and the Playwright end-to-end specs.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './lib/cluster.ts';
@@ -11,22 +11,28 @@ const only = process.argv.slice(2);
 const results: Array<{ name: string; ok: boolean; seconds: number }> = [];
 const bin = (name: string) => join(repoRoot, 'node_modules/.bin', name);
 
-function suite(name: string, cmd: string, args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}) {
+// Suites run as child processes awaited asynchronously: the Auth stand-in lives in this process and
+// must keep answering while a suite runs.
+async function suite(name: string, cmd: string, args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}) {
   if (only.length && !only.some((o) => name.includes(o))) return;
   console.log(`\n━━ ${name} ━━  ${cmd.replace(repoRoot + '/', '')} ${args.join(' ')}`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { cwd: opts.cwd ?? repoRoot, env: { ...process.env, ...opts.env }, stdio: 'inherit' });
-  results.push({ name, ok: r.status === 0, seconds: Math.round((Date.now() - started) / 100) / 10 });
+  const status = await new Promise<number | null>((done) => {
+    const child = spawn(cmd, args, { cwd: opts.cwd ?? repoRoot, env: { ...process.env, ...opts.env }, stdio: 'inherit' });
+    child.once('error', (error) => { console.error(`${name}: ${error.message}`); done(null); });
+    child.once('exit', (code) => done(code));
+  });
+  results.push({ name, ok: status === 0, seconds: Math.round((Date.now() - started) / 100) / 10 });
 }
 
 const fnDir = join(repoRoot, 'supabase/functions/api');
 const deno = bin('deno');
 
-suite('typecheck: web, shared schemas, tooling', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-suite('typecheck: api function', deno, ['check', '--config', 'deno.json', 'index.ts'], { cwd: fnDir });
-suite('lint: api function', deno, ['lint', '--config', 'deno.json', '.', '../_shared'], { cwd: fnDir });
-if (existsSync(join(repoRoot, 'vitest.config.ts'))) suite('web unit tests (vitest)', bin('vitest'), ['run', '-c', 'vitest.config.ts']);
-if (existsSync(join(repoRoot, 'vitest.tooling.config.ts'))) suite('auth stand-in contract tests (vitest)', bin('vitest'), ['run', '-c', 'vitest.tooling.config.ts']);
+await suite('typecheck: web, shared schemas, tooling', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+await suite('typecheck: api function', deno, ['check', '--config', 'deno.json', 'index.ts'], { cwd: fnDir });
+await suite('lint: api function', deno, ['lint', '--config', 'deno.json', '.', '../_shared'], { cwd: fnDir });
+if (existsSync(join(repoRoot, 'vitest.config.ts'))) await suite('web unit tests (vitest)', bin('vitest'), ['run', '-c', 'vitest.config.ts']);
+if (existsSync(join(repoRoot, 'vitest.tooling.config.ts'))) await suite('auth stand-in contract tests (vitest)', bin('vitest'), ['run', '-c', 'vitest.tooling.config.ts']);
 
 let stack: Stack | undefined;
 const needsStack = ['pgTAP', 'api function', 'end-to-end'];
@@ -45,14 +51,14 @@ if (stack) {
   const pgtapFiles = readdirSync(join(repoRoot, 'supabase/tests/database')).filter((f) => f.endsWith('.test.sql')).sort();
   if (pgtapFiles.length) {
     cluster.psql({ sql: 'create extension if not exists pgtap with schema extensions;', role: 'supabase_admin' });
-    suite('pgTAP (pg_prove)', 'pg_prove', ['-h', cluster.socketDir, '-p', String(cluster.port), '-U', 'postgres', '-d', 'postgres', '--ext', '.sql', ...pgtapFiles.map((f) => join('supabase/tests/database', f))]);
+    await suite('pgTAP (pg_prove)', 'pg_prove', ['-h', cluster.socketDir, '-p', String(cluster.port), '-U', 'postgres', '-d', 'postgres', '--ext', '.sql', ...pgtapFiles.map((f) => join('supabase/tests/database', f))]);
   }
-  suite('api function (deno test)', deno, ['test', '--config', 'deno.json', '-A', 'tests/'], {
+  await suite('api function (deno test)', deno, ['test', '--config', 'deno.json', '-A', 'tests/'], {
     cwd: fnDir,
     env: { API_URL: urls.api, APP_URL: urls.app, MAIL_URL: urls.mail, DB_URL: urls.db, SUPABASE_URL: urls.supabase },
   });
   if (existsSync(join(repoRoot, 'e2e/playwright.config.ts'))) {
-    suite('end-to-end (playwright, chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { env: { APP_URL: urls.app, MAIL_URL: urls.mail, DB_URL: urls.db } });
+    await suite('end-to-end (playwright, chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { env: { APP_URL: urls.app, MAIL_URL: urls.mail, DB_URL: urls.db } });
   }
   await stack.stop();
 }

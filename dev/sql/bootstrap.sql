@@ -36,6 +36,7 @@ alter default privileges for role supabase_admin in schema public grant all on t
 alter default privileges for role supabase_admin in schema public grant all on functions to postgres, anon, authenticated, service_role;
 alter default privileges for role supabase_admin in schema public grant all on sequences to postgres, anon, authenticated, service_role;
 
+grant create, connect, temporary on database postgres to postgres;
 alter database postgres set search_path = "$user", public, extensions;
 alter role postgres set search_path = "$user", public, extensions;
 
