@@ -1,0 +1,78 @@
+// Supabase Auth from the server: access-token verification (HS256, the project's JWT secret), the
+// supabase-js clients, and whether the session behind a token is still alive.
+import { type AuthError, createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { type JWTPayload, jwtVerify } from 'jose';
+import { db } from './db.ts';
+
+/** The claims of a GoTrue access token that the function relies on (shared/reference/supabase-contract.md §2). */
+export type AccessClaims = JWTPayload & {
+  sub: string;
+  role: 'authenticated';
+  session_id: string;
+  email?: string;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function env(name: string): string {
+  const value = Deno.env.get(name);
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}
+
+let secret: Uint8Array | undefined;
+
+/** The verified claims of a signed-in user's access token, or null when it is expired, forged or not a user token. */
+export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
+  secret ??= new TextEncoder().encode(env('SUPABASE_JWT_SECRET'));
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], audience: 'authenticated' });
+    const ok = typeof payload.sub === 'string' && UUID.test(payload.sub) &&
+      payload.role === 'authenticated' &&
+      typeof payload.session_id === 'string' && UUID.test(payload.session_id);
+    return ok ? (payload as AccessClaims) : null;
+  } catch {
+    return null;
+  }
+}
+
+export type SessionState = 'active' | 'ended' | 'disabled';
+
+/**
+ * Whether the session of a verified token may still be used: it must still exist at Auth (logout, a
+ * password change or an admin ending sessions delete it) and its user must be neither banned nor
+ * deactivated. Runs on the pool's own `postgres` connection, outside any user transaction.
+ */
+export async function sessionState(claims: AccessClaims): Promise<SessionState> {
+  const [row] = await db()<{ banned: boolean | null; is_active: boolean | null }[]>`
+    select u.banned_until > now() as banned, p.is_active
+    from auth.sessions s
+    join auth.users u on u.id = s.user_id
+    left join public.profiles p on p.id = s.user_id
+    where s.id = ${claims.session_id} and s.user_id = ${claims.sub}`;
+  if (!row) return 'ended';
+  return row.banned || row.is_active !== true ? 'disabled' : 'active';
+}
+
+const clientOptions = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
+
+/**
+ * A fresh client with the anon key. One per request: a client keeps the session of its last sign-in
+ * in memory, so sharing one between requests would mix users.
+ */
+export function anonClient(): SupabaseClient {
+  return createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), clientOptions);
+}
+
+let service: SupabaseClient | undefined;
+
+/** The service-role client, for `auth.admin.*` only (its calls keep no session, so it is shared). */
+export function serviceClient(): SupabaseClient {
+  service ??= createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), clientOptions);
+  return service;
+}
+
+/** True when Auth could not answer (network failure or a 5xx): retry later, do not treat as a verdict. */
+export function authUnavailable(error: AuthError): boolean {
+  return error.status === undefined || error.status === 0 || error.status >= 500;
+}

@@ -1,0 +1,159 @@
+// Request plumbing shared by every route: language, CSRF, body limit, the one error shape, 404/405,
+// and the cookie session (with transparent refresh).
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { z } from 'zod';
+import { type AccessClaims, anonClient, authUnavailable, sessionState, verifyAccessToken } from '../_shared/auth.ts';
+import { clearSessionCookies, readSessionCookies, requestHost, setSessionCookies } from '../_shared/cookies.ts';
+import { HttpError, parseJsonBody } from '../_shared/http.ts';
+import { type Lang, languageFromHeader } from '../_shared/i18n.ts';
+
+export type Session = { claims: AccessClaims; accessToken: string };
+
+export type AppEnv = {
+  /** Deno.serve's handler info, passed as the second argument of `app.fetch`. */
+  Bindings: { remoteAddr?: { hostname?: string } } | undefined;
+  Variables: { lang: Lang; session: Session };
+};
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const language: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set('lang', languageFromHeader(c.req.header('accept-language')));
+  await next();
+  c.header('Cache-Control', 'no-store');
+};
+
+function originAllowed(origin: string, req: Request): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.host === requestHost(req)) return true;
+  const site = Deno.env.get('SITE_URL');
+  return !!site && URL.canParse(site) && new URL(site).origin === url.origin;
+}
+
+function hasBody(req: Request): boolean {
+  return Number(req.headers.get('content-length') ?? 0) > 0 || req.headers.has('transfer-encoding');
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return contentType?.split(';')[0].trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * State-changing requests must come from the app itself: an Origin equal to the addressed host or to
+ * SITE_URL, and a JSON body (a cross-site form or `no-cors` fetch cannot send application/json).
+ */
+export const csrf: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!SAFE_METHODS.has(c.req.method)) {
+    const origin = c.req.header('origin');
+    if (!origin || !originAllowed(origin, c.req.raw)) throw new HttpError(403, 'csrf_rejected');
+    if (hasBody(c.req.raw) && !isJson(c.req.header('content-type'))) throw new HttpError(403, 'csrf_rejected');
+  }
+  await next();
+};
+
+export const limitBody: MiddlewareHandler<AppEnv> = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: () => {
+    throw new HttpError(413, 'payload_too_large');
+  },
+});
+
+/** The request body parsed as JSON and validated; 400 with translated field errors otherwise. */
+export async function readJson<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
+  return parseJsonBody(await c.req.text(), schema, c.get('lang'));
+}
+
+export function errorResponse(c: Context<AppEnv>, error: HttpError, extra: Record<string, unknown> = {}): Response {
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+  const lang = c.get('lang') ?? languageFromHeader(c.req.header('accept-language'));
+  return c.json({ ...extra, ...error.body(lang) }, error.status);
+}
+
+export function handleError(error: unknown, c: Context<AppEnv>): Response {
+  if (error instanceof HttpError) return errorResponse(c, error);
+  console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
+  return errorResponse(c, new HttpError(500, 'internal_error'));
+}
+
+/** Answers 405 (with Allow) for a known path asked with a method it does not have. Call after all routes. */
+export function addMethodNotAllowed(app: Hono<AppEnv, Record<string, never>, string>, basePath: string): void {
+  const methods = new Map<string, Set<string>>();
+  for (const route of app.routes) {
+    if (route.method === 'ALL') continue;
+    const set = methods.get(route.path) ?? new Set<string>();
+    set.add(route.method);
+    if (route.method === 'GET') set.add('HEAD');
+    methods.set(route.path, set);
+  }
+  for (const [path, allowed] of methods) {
+    app.all(path.slice(basePath.length) || '/', () => {
+      throw new HttpError(405, 'method_not_allowed', { headers: { Allow: [...allowed].join(', ') } });
+    });
+  }
+}
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
+
+function isIp(value: string): boolean {
+  return IPV4.test(value) || (value.includes(':') && URL.canParse(`http://[${value}]/`));
+}
+
+/** The client's address: the first X-Forwarded-For entry (set by the platform's proxy), else the peer. */
+export function clientAddress(c: Context<AppEnv>): string | null {
+  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+  if (forwarded && isIp(forwarded)) return forwarded;
+  const peer = c.env?.remoteAddr?.hostname;
+  return peer && isIp(peer) ? peer : null;
+}
+
+/**
+ * The caller's session from the cookies. An expired (or unverifiable) access token is renewed with
+ * the refresh token and the new pair is set on the response. A session that Auth ended, or whose
+ * user is banned or deactivated, answers 401 and clears the cookies.
+ */
+export async function resolveSession(c: Context<AppEnv>): Promise<Session> {
+  const { accessToken, refreshToken } = readSessionCookies(c);
+  if (!accessToken && !refreshToken) throw new HttpError(401, 'not_authenticated');
+
+  let session: Session | null = null;
+  const claims = accessToken ? await verifyAccessToken(accessToken) : null;
+  if (claims && accessToken) session = { claims, accessToken };
+  if (!session) {
+    if (!refreshToken) {
+      clearSessionCookies(c);
+      throw new HttpError(401, 'session_expired');
+    }
+    const { data, error } = await anonClient().auth.refreshSession({ refresh_token: refreshToken });
+    if (error && authUnavailable(error)) throw new HttpError(503, 'auth_unavailable', { cause: error });
+    if (error || !data.session) {
+      // A concurrent request rotated this refresh token a moment ago and set new cookies: keep those.
+      if (error?.code !== 'refresh_token_already_used') clearSessionCookies(c);
+      throw new HttpError(401, 'session_expired');
+    }
+    const refreshed = await verifyAccessToken(data.session.access_token);
+    if (!refreshed) throw new Error('Auth issued an access token that does not verify: check SUPABASE_JWT_SECRET');
+    setSessionCookies(c, data.session);
+    session = { claims: refreshed, accessToken: data.session.access_token };
+  }
+
+  const state = await sessionState(session.claims);
+  if (state !== 'active') {
+    clearSessionCookies(c);
+    throw new HttpError(401, state === 'ended' ? 'session_expired' : 'account_disabled');
+  }
+  return session;
+}
+
+/** Requires a signed-in, active user; the session is then `c.get('session')`. */
+export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set('session', await resolveSession(c));
+  await next();
+};

@@ -1,0 +1,151 @@
+-- Demo data for the local stack (runs once as postgres on a fresh database, after the migrations).
+-- Two organisations: "Fastighets AB Demo" with a user of every role plus a deactivated one, and
+-- "Ekonomi Partner AB" with its own admin, for isolation demos. Passwords:
+--   admin@kollega.se Admin123!   superuser@kollega.se Super123!   user@kollega.se User123!
+--   inactive@kollega.se Inactive123! (deactivated, banned)   other@kollega.se Other123!
+-- Users are created the way an admin invites a colleague (raw_app_meta_data.organization_id and role),
+-- so the registration trigger makes their profiles. Changes are made "as" a seeded user (request.jwt.claims)
+-- so the audit triggers attribute them; audit rows are only ever inserted.
+
+insert into public.organizations (id, name, organization_number, address, city, postal_code, country, email, phone, domain) values
+  ('10000000-0000-4000-8000-000000000001', 'Fastighets AB Demo', '5566778899', 'Storgatan 1', 'Stockholm', '11122', 'Sverige', 'info@fastighetsdemo.se', '08-123 456 78', 'fastighetsdemo.se'),
+  ('10000000-0000-4000-8000-000000000002', 'Ekonomi Partner AB', '5599887766', 'Kungsgatan 12', 'Göteborg', '41119', 'Sverige', 'kontakt@ekonomipartner.se', '031-987 654 32', null);
+
+insert into public.subscriptions (organization_id, plan, status, expires_at) values
+  ('10000000-0000-4000-8000-000000000001', 'enterprise', 'active', now() + interval '1 year'),
+  ('10000000-0000-4000-8000-000000000002', 'pro', 'active', now() + interval '14 days');
+
+insert into auth.users (
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, banned_until,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change
+)
+select
+  '00000000-0000-0000-0000-000000000000', u.id, 'authenticated', 'authenticated', u.email,
+  extensions.crypt(u.password, extensions.gen_salt('bf', 6)), now(), u.banned_until,
+  jsonb_build_object('provider', 'email', 'providers', jsonb_build_array('email'), 'organization_id', u.organization_id, 'role', u.role),
+  jsonb_build_object('full_name', u.full_name),
+  now() - interval '60 days', now(),
+  '', '', '', ''
+from (values
+  ('a0000000-0000-4000-8000-000000000001'::uuid, 'admin@kollega.se', 'Admin123!', 'Anna Admin', 'admin', '10000000-0000-4000-8000-000000000001'::uuid, null::timestamptz),
+  ('a0000000-0000-4000-8000-000000000002'::uuid, 'superuser@kollega.se', 'Super123!', 'Sven Superanvändare', 'superuser', '10000000-0000-4000-8000-000000000001'::uuid, null::timestamptz),
+  ('a0000000-0000-4000-8000-000000000003'::uuid, 'user@kollega.se', 'User123!', 'Ulla Användare', 'user', '10000000-0000-4000-8000-000000000001'::uuid, null::timestamptz),
+  ('a0000000-0000-4000-8000-000000000004'::uuid, 'inactive@kollega.se', 'Inactive123!', 'Ingrid Inaktiv', 'user', '10000000-0000-4000-8000-000000000001'::uuid, '2999-12-31 00:00:00+00'::timestamptz),
+  ('a0000000-0000-4000-8000-000000000005'::uuid, 'other@kollega.se', 'Other123!', 'Olle Ekonom', 'admin', '10000000-0000-4000-8000-000000000002'::uuid, null::timestamptz)
+) as u (id, email, password, full_name, role, organization_id, banned_until);
+
+insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+select u.id::text, u.id, jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true, 'phone_verified', false),
+       'email', null, u.created_at, u.created_at
+from auth.users u
+where u.id::text like 'a0000000-0000-4000-8000-00000000000_';
+
+-- As Anna Admin: deactivate Ingrid, add the payment methods (the first becomes the default).
+select set_config('request.jwt.claims', '{"sub":"a0000000-0000-4000-8000-000000000001","role":"authenticated"}', true);
+
+update public.profiles set is_active = false where id = 'a0000000-0000-4000-8000-000000000004';
+
+insert into public.payment_methods (id, organization_id, name, type, card_last_four, bank_account, metadata, created_at) values
+  ('d0000000-0000-4000-8000-000000000001', '10000000-0000-4000-8000-000000000001', 'Företagskort Visa', 'card', '4242', null,
+   '{"holderName":"Anna Admin","expiryMonth":8,"expiryYear":2028,"provider":"Visa"}', now() - interval '50 days'),
+  ('d0000000-0000-4000-8000-000000000002', '10000000-0000-4000-8000-000000000001', 'Bankgiro SEB', 'bank_account', null, '5050-1055',
+   '{"provider":"SEB"}', now() - interval '40 days'),
+  ('d0000000-0000-4000-8000-000000000003', '10000000-0000-4000-8000-000000000001', 'Faktura 30 dagar', 'invoice', null, null,
+   '{}', now() - interval '30 days');
+
+-- Workflows, created "as" their creators.
+insert into public.workflows (id, organization_id, created_by, name, description, category, start_method, status, is_active, last_run_at, success_rate, run_count, created_at) values
+  ('b0000000-0000-4000-8000-000000000001', '10000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001',
+   'Hyresavier till hyresgäster', 'Skapar och skickar månatliga hyresavier från fastighetssystemet.', 'Fastighetsadministration', 'scheduled', 'active', true,
+   now() - interval '2 hours', 98.50, 412, now() - interval '45 days'),
+  ('b0000000-0000-4000-8000-000000000002', '10000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001',
+   'Felanmälningar till ärendesystem', 'Läser felanmälningar från e-post och registrerar dem som ärenden.', 'Ärendehantering', 'trigger', 'active', true,
+   now() - interval '25 minutes', 94.20, 1280, now() - interval '40 days'),
+  ('b0000000-0000-4000-8000-000000000003', '10000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002',
+   'Månadsrapport driftkostnader', 'Hämtar driftkostnader per fastighet och sammanställer månadsrapporten.', 'Rapportering', 'scheduled', 'active', true,
+   now() - interval '3 days', 100.00, 12, now() - interval '38 days'),
+  ('b0000000-0000-4000-8000-000000000004', '10000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002',
+   'Förlängning av hyresavtal', 'Bevakar avtal som löper ut och förbereder förlängningsunderlag.', 'Avtalshantering', 'manual', 'paused', false,
+   now() - interval '9 days', 87.50, 24, now() - interval '30 days'),
+  ('b0000000-0000-4000-8000-000000000005', '10000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003',
+   'Bokning av serviceärenden', 'Bokar tekniker för inkomna serviceärenden i underhållssystemet.', 'Underhåll och service', 'trigger', 'error', true,
+   now() - interval '1 hour', 61.30, 75, now() - interval '21 days'),
+  ('b0000000-0000-4000-8000-000000000006', '10000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003',
+   'Inläsning av leverantörsfakturor', 'Registrerar leverantörsfakturor från PDF i ekonomisystemet.', 'Övrigt', 'manual', 'draft', false,
+   null, null, 0, now() - interval '6 days'),
+  ('b0000000-0000-4000-8000-000000000007', '10000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001',
+   'Besiktningsprotokoll till arkiv', 'Arkiverar OVK- och hissbesiktningsprotokoll per fastighet.', 'Fastighetsadministration', 'scheduled', 'inactive', false,
+   now() - interval '20 days', 92.00, 50, now() - interval '35 days'),
+  ('b0000000-0000-4000-8000-000000000008', '10000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002',
+   'Kvartalsrapport vakanser', 'Sammanställer vakansgrad per fastighet inför kvartalsmötet.', 'Rapportering', 'manual', 'draft', false,
+   null, null, 0, now() - interval '2 days');
+
+select set_config('request.jwt.claims', '{"sub":"a0000000-0000-4000-8000-000000000005","role":"authenticated"}', true);
+
+insert into public.workflows (id, organization_id, created_by, name, description, category, start_method, status, is_active, last_run_at, success_rate, run_count, created_at) values
+  ('b0000000-0000-4000-8000-000000000009', '10000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000005',
+   'Bokföring av kundinbetalningar', 'Matchar inbetalningar mot kundfakturor.', 'Rapportering', 'scheduled', 'active', true,
+   now() - interval '5 hours', 97.00, 180, now() - interval '20 days');
+
+select set_config('request.jwt.claims', '', true);
+
+-- Error queue: four pending, one resolved (resolved by Ulla).
+insert into public.error_queue_items (id, organization_id, workflow_id, execution_id, step_id, error_type, error_message, status, priority, resolved_at, resolved_by, created_at) values
+  ('c0000000-0000-4000-8000-000000000001', '10000000-0000-4000-8000-000000000001', 'b0000000-0000-4000-8000-000000000005', 'f0000000-0000-4000-8000-000000000001', 'step-3',
+   'element_not_found', 'Knappen "Boka tekniker" hittades inte på sidan.', 'pending', 'high', null, null, now() - interval '1 hour'),
+  ('c0000000-0000-4000-8000-000000000002', '10000000-0000-4000-8000-000000000001', 'b0000000-0000-4000-8000-000000000002', 'f0000000-0000-4000-8000-000000000002', 'step-5',
+   'validation_error', 'Fältet "Lägenhetsnummer" saknar värde i felanmälan.', 'pending', 'medium', null, null, now() - interval '3 hours'),
+  ('c0000000-0000-4000-8000-000000000003', '10000000-0000-4000-8000-000000000001', 'b0000000-0000-4000-8000-000000000001', 'f0000000-0000-4000-8000-000000000003', 'step-2',
+   'network_error', 'Fastighetssystemet svarade inte (HTTP 503).', 'pending', 'high', null, null, now() - interval '6 hours'),
+  ('c0000000-0000-4000-8000-000000000004', '10000000-0000-4000-8000-000000000001', 'b0000000-0000-4000-8000-000000000003', 'f0000000-0000-4000-8000-000000000004', null,
+   'session_expired', 'Inloggningen i ekonomisystemet har gått ut.', 'pending', 'low', null, null, now() - interval '1 day'),
+  ('c0000000-0000-4000-8000-000000000005', '10000000-0000-4000-8000-000000000001', 'b0000000-0000-4000-8000-000000000005', 'f0000000-0000-4000-8000-000000000005', 'step-4',
+   'timeout', 'Sidan laddades inte inom 30 sekunder.', 'resolved', 'medium', now() - interval '2 days', 'a0000000-0000-4000-8000-000000000003', now() - interval '3 days'),
+  ('c0000000-0000-4000-8000-000000000006', '10000000-0000-4000-8000-000000000002', 'b0000000-0000-4000-8000-000000000009', 'f0000000-0000-4000-8000-000000000006', 'step-1',
+   'network_error', 'Banken svarade inte.', 'pending', 'medium', null, null, now() - interval '5 hours');
+
+-- History of the demo organisation (the triggers above added the latest entries).
+insert into public.audit_activities (organization_id, user_id, action, details, workflow_id, execution_id, resource, ip_address, metadata, created_at)
+select '10000000-0000-4000-8000-000000000001', a.user_id::uuid, a.action, a.details, a.workflow_id::uuid, a.execution_id::uuid, a.resource, a.ip::inet, a.metadata::jsonb, now() - a.ago::interval
+from (values
+  ('a0000000-0000-4000-8000-000000000001', 'workflow_executed', 'Hyresavier till hyresgäster', 'b0000000-0000-4000-8000-000000000001', 'f1000000-0000-4000-8000-000000000001', 'workflow', '192.168.1.20', '{"status":"completed","durationMs":48200}', '2 hours'),
+  (null, 'workflow_executed', 'Felanmälningar till ärendesystem', 'b0000000-0000-4000-8000-000000000002', 'f1000000-0000-4000-8000-000000000002', 'workflow', null, '{"status":"completed","durationMs":12400}', '25 minutes'),
+  (null, 'workflow_executed', 'Bokning av serviceärenden', 'b0000000-0000-4000-8000-000000000005', 'f0000000-0000-4000-8000-000000000001', 'workflow', null, '{"status":"failed","errorType":"element_not_found"}', '1 hour'),
+  (null, 'workflow_executed', 'Felanmälningar till ärendesystem', 'b0000000-0000-4000-8000-000000000002', 'f0000000-0000-4000-8000-000000000002', 'workflow', null, '{"status":"failed","errorType":"validation_error"}', '3 hours'),
+  (null, 'workflow_executed', 'Hyresavier till hyresgäster', 'b0000000-0000-4000-8000-000000000001', 'f0000000-0000-4000-8000-000000000003', 'workflow', null, '{"status":"failed","errorType":"network_error"}', '6 hours'),
+  ('a0000000-0000-4000-8000-000000000002', 'workflow_updated', 'Månadsrapport driftkostnader', 'b0000000-0000-4000-8000-000000000003', null, 'workflow', '192.168.1.21', '{"changedFields":["description"]}', '20 hours'),
+  (null, 'workflow_executed', 'Månadsrapport driftkostnader', 'b0000000-0000-4000-8000-000000000003', 'f0000000-0000-4000-8000-000000000004', 'workflow', null, '{"status":"failed","errorType":"session_expired"}', '1 day'),
+  ('a0000000-0000-4000-8000-000000000003', 'error_resolved', 'Sidan laddades inte inom 30 sekunder.', 'b0000000-0000-4000-8000-000000000005', 'f0000000-0000-4000-8000-000000000005', 'error_queue_item', '192.168.1.34', '{"errorId":"c0000000-0000-4000-8000-000000000005","errorType":"timeout"}', '2 days'),
+  ('a0000000-0000-4000-8000-000000000003', 'workflow_executed', 'Bokning av serviceärenden', 'b0000000-0000-4000-8000-000000000005', 'f1000000-0000-4000-8000-000000000003', 'workflow', '192.168.1.34', '{"status":"completed","durationMs":30100}', '2 days 1 hour'),
+  (null, 'workflow_executed', 'Bokning av serviceärenden', 'b0000000-0000-4000-8000-000000000005', 'f0000000-0000-4000-8000-000000000005', 'workflow', null, '{"status":"failed","errorType":"timeout"}', '3 days'),
+  ('a0000000-0000-4000-8000-000000000002', 'workflow_executed', 'Månadsrapport driftkostnader', 'b0000000-0000-4000-8000-000000000003', 'f1000000-0000-4000-8000-000000000004', 'workflow', '192.168.1.21', '{"status":"completed","durationMs":95000}', '3 days 2 hours'),
+  ('a0000000-0000-4000-8000-000000000001', 'user_updated', 'Sven Superanvändare', null, null, 'user', '192.168.1.20', '{"targetUserId":"a0000000-0000-4000-8000-000000000002","changedFields":["role"],"previousRole":"user","role":"superuser"}', '5 days'),
+  ('a0000000-0000-4000-8000-000000000002', 'workflow_updated', 'Förlängning av hyresavtal', 'b0000000-0000-4000-8000-000000000004', null, 'workflow', '192.168.1.21', '{"changedFields":["is_active","status"],"status":"paused"}', '8 days'),
+  ('a0000000-0000-4000-8000-000000000002', 'workflow_executed', 'Förlängning av hyresavtal', 'b0000000-0000-4000-8000-000000000004', 'f1000000-0000-4000-8000-000000000005', 'workflow', '192.168.1.21', '{"status":"completed","durationMs":61000}', '9 days'),
+  ('a0000000-0000-4000-8000-000000000001', 'organization_updated', 'Fastighets AB Demo', null, null, 'organization', '192.168.1.20', '{"changedFields":["domain","phone"]}', '12 days'),
+  ('a0000000-0000-4000-8000-000000000001', 'workflow_updated', 'Besiktningsprotokoll till arkiv', 'b0000000-0000-4000-8000-000000000007', null, 'workflow', '192.168.1.20', '{"changedFields":["is_active","status"],"status":"inactive"}', '19 days'),
+  (null, 'workflow_executed', 'Besiktningsprotokoll till arkiv', 'b0000000-0000-4000-8000-000000000007', 'f1000000-0000-4000-8000-000000000006', 'workflow', null, '{"status":"completed","durationMs":22000}', '20 days'),
+  ('a0000000-0000-4000-8000-000000000003', 'workflow_updated', 'Bokning av serviceärenden', 'b0000000-0000-4000-8000-000000000005', null, 'workflow', '192.168.1.34', '{"changedFields":["is_active","status"],"status":"active"}', '20 days 4 hours'),
+  ('a0000000-0000-4000-8000-000000000001', 'user_updated', 'Ulla Användare', null, null, 'user', '192.168.1.20', '{"targetUserId":"a0000000-0000-4000-8000-000000000003","changedFields":["full_name"]}', '25 days'),
+  ('a0000000-0000-4000-8000-000000000001', 'payment_method_updated', 'Företagskort Visa', null, null, 'payment_method', '192.168.1.20', '{"paymentMethodId":"d0000000-0000-4000-8000-000000000001","type":"card","changedFields":["metadata"]}', '28 days')
+) as a (user_id, action, details, workflow_id, execution_id, resource, ip, metadata, ago);
+
+-- The template catalogue.
+insert into public.templates (id, name, description, category, industry, difficulty, rating, downloads, creator, is_featured, steps, created_at, updated_at) values
+  ('e0000000-0000-4000-8000-000000000001', 'Hyresavisering', 'Skapar och skickar hyresavier varje månad.', 'Fastighetsadministration', 'Fastigheter', 'beginner', 4.8, 1240, 'Kollega', true,
+   '[{"action":"navigate","description":"Öppna fastighetssystemet"},{"action":"click","description":"Välj Hyresavier"},{"action":"click","description":"Skapa avier för månaden"}]', now() - interval '120 days', now() - interval '10 days'),
+  ('e0000000-0000-4000-8000-000000000002', 'Felanmälan till ärende', 'Registrerar felanmälningar från e-post som ärenden.', 'Ärendehantering', 'Fastigheter', 'intermediate', 4.6, 860, 'Kollega', true,
+   '[{"action":"navigate","description":"Öppna inkorgen"},{"action":"ai_decision","description":"Klassificera felanmälan"},{"action":"type","description":"Skapa ärende"}]', now() - interval '100 days', now() - interval '14 days'),
+  ('e0000000-0000-4000-8000-000000000003', 'Månadsrapport ekonomi', 'Sammanställer resultat och driftkostnader per fastighet.', 'Rapportering', 'Ekonomi', 'intermediate', 4.5, 640, 'Ekonomi Partner AB', false,
+   '[{"action":"navigate","description":"Öppna ekonomisystemet"},{"action":"click","description":"Exportera rapport"},{"action":"screenshot","description":"Spara underlag"}]', now() - interval '90 days', now() - interval '20 days'),
+  ('e0000000-0000-4000-8000-000000000004', 'Avtalsbevakning', 'Påminner om avtal som löper ut inom 90 dagar.', 'Avtalshantering', 'Fastigheter', 'beginner', 4.3, 410, 'Kollega', false,
+   '[{"action":"navigate","description":"Öppna avtalsregistret"},{"action":"type","description":"Filtrera på slutdatum"}]', now() - interval '80 days', now() - interval '30 days'),
+  ('e0000000-0000-4000-8000-000000000005', 'Serviceorder till tekniker', 'Bokar tekniker för inkomna serviceärenden.', 'Underhåll och service', 'Fastigheter', 'advanced', 4.1, 295, 'Nordic Facility', false,
+   '[{"action":"navigate","description":"Öppna underhållssystemet"},{"action":"ai_decision","description":"Välj tekniker"},{"action":"manual","description":"Bekräfta bokning"}]', now() - interval '70 days', now() - interval '5 days'),
+  ('e0000000-0000-4000-8000-000000000006', 'Leverantörsfakturor från PDF', 'Läser av leverantörsfakturor och registrerar dem för attest.', 'Övrigt', 'Ekonomi', 'advanced', 4.7, 1530, 'Kollega', true,
+   '[{"action":"navigate","description":"Öppna fakturaportalen"},{"action":"ai_decision","description":"Tolka fakturan"},{"action":"type","description":"Registrera fakturan"}]', now() - interval '150 days', now() - interval '3 days'),
+  ('e0000000-0000-4000-8000-000000000007', 'Kundinbetalningar', 'Matchar inbetalningar mot kundfakturor.', 'Rapportering', 'Ekonomi', 'intermediate', 4.4, 720, 'Ekonomi Partner AB', false,
+   '[{"action":"navigate","description":"Öppna bankens filöverföring"},{"action":"click","description":"Hämta inbetalningar"}]', now() - interval '60 days', now() - interval '12 days'),
+  ('e0000000-0000-4000-8000-000000000008', 'Diarieföring av inkommande post', 'Diarieför inkommande handlingar i ärendesystemet.', 'Ärendehantering', 'Offentlig sektor', 'beginner', 4.2, 380, 'Kommunkollega', false,
+   '[{"action":"navigate","description":"Öppna diariet"},{"action":"type","description":"Registrera handling"},{"action":"wait","description":"Vänta på bekräftelse"}]', now() - interval '45 days', now() - interval '8 days');
