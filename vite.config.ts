@@ -1,0 +1,56 @@
+// The web app (web/): TanStack Router file routes with route-level code splitting, React, Tailwind.
+// Dev server and preview proxy /api to the `api` function (the local stack's by default), so the
+// session cookies stay first-party, as the static host's rewrite does in production.
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+const port = Number(process.env.WEB_PORT ?? 3000);
+/** Long-lived vendor chunks, cached across deploys of the app code. */
+const vendorChunks: Record<string, RegExp> = {
+  react: /node_modules\/(react|react-dom|scheduler)\//,
+  router: /node_modules\/@tanstack\/(react-router|router-core|history|react-store|store)\//,
+  query: /node_modules\/@tanstack\/(react-query|query-core)\//,
+  i18n: /node_modules\/(i18next|react-i18next)\//,
+  zod: /node_modules\/zod\//,
+};
+
+const proxy = {
+  '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:54331', changeOrigin: false },
+};
+
+export default defineConfig({
+  root: fromRoot('./web'),
+  publicDir: fromRoot('./web/public'),
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: fromRoot('./web/src/routes'),
+      generatedRouteTree: fromRoot('./web/src/routeTree.gen.ts'),
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  resolve: {
+    alias: {
+      '@': fromRoot('./web/src'),
+      '@shared': fromRoot('./supabase/functions/_shared'),
+    },
+  },
+  build: {
+    outDir: fromRoot('./web/dist'),
+    emptyOutDir: true,
+    rollupOptions: {
+      output: {
+        manualChunks: (id) => Object.keys(vendorChunks).find((name) => vendorChunks[name].test(id)),
+      },
+    },
+  },
+  server: { host: 'localhost', port, strictPort: true, proxy },
+  preview: { host: 'localhost', port, strictPort: true, proxy },
+});

@@ -1,0 +1,11 @@
+// Vitest for the local-stack tooling under dev/ (the Auth stand-in's contract tests); the web has its own config.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: ['dev/**/*.test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});

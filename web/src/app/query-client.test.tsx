@@ -1,0 +1,49 @@
+import { QueryClientProvider, useMutation } from '@tanstack/react-query';
+import { act, render, renderHook, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
+import { createQueryClient } from './query-client';
+
+function setup() {
+  const queryClient = createQueryClient();
+  render(<Toaster />);
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return { queryClient, wrapper };
+}
+
+describe('query client', () => {
+  it('never goes stale, never refetches by itself and never retries', () => {
+    const { queries, mutations } = createQueryClient().getDefaultOptions();
+    expect(queries).toMatchObject({ staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false, refetchInterval: false, retry: false });
+    expect(mutations).toMatchObject({ retry: false });
+  });
+
+  it("toasts a failed mutation under its errorTitle with the server's message", async () => {
+    const { wrapper } = setup();
+    const { result } = renderHook(
+      () =>
+        useMutation({
+          mutationFn: () => Promise.reject(new ApiError(401, 'Unauthorized', '{"error":"Fel lösenord","code":"invalid_credentials"}')),
+          meta: { errorTitle: 'auth:toast.login_failed' },
+        }),
+      { wrapper },
+    );
+    await act(async () => {
+      await result.current.mutateAsync().catch(() => undefined);
+    });
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Inloggningen misslyckades');
+    expect(toast).toHaveTextContent('Fel lösenord');
+  });
+
+  it('leaves a mutation without errorTitle to its screen', async () => {
+    const { wrapper } = setup();
+    const { result } = renderHook(() => useMutation({ mutationFn: () => Promise.reject(new Error('boom')) }), { wrapper });
+    await act(async () => {
+      await result.current.mutateAsync().catch(() => undefined);
+    });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,7 @@
+// Dates are shown in the Swedish locale whatever the interface language (SPEC §9): 2025-03-14.
+
+const dateFormat = new Intl.DateTimeFormat('sv-SE', { year: 'numeric', month: '2-digit', day: '2-digit' });
+
+export function formatDate(value: Date | string | number): string {
+  return dateFormat.format(new Date(value));
+}

@@ -1,0 +1,42 @@
+// sv and en must say the same things: identical key trees and placeholders in every namespace.
+import { describe, expect, it } from 'vitest';
+import { resources } from './resources';
+
+type Tree = { readonly [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') result.set(path, value);
+    else for (const [k, v] of leaves(value, path)) result.set(k, v);
+  }
+  return result;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('locales', () => {
+  it('have the same namespaces in sv and en', () => {
+    expect(Object.keys(resources.sv).sort()).toEqual(Object.keys(resources.en).sort());
+  });
+
+  for (const namespace of Object.keys(resources.en) as Array<keyof typeof resources.en>) {
+    describe(namespace, () => {
+      const sv = leaves(resources.sv[namespace] as Tree);
+      const en = leaves(resources.en[namespace] as Tree);
+
+      it('has identical keys in sv and en', () => {
+        expect([...sv.keys()].sort()).toEqual([...en.keys()].sort());
+      });
+
+      it('has no empty texts', () => {
+        for (const [key, text] of [...sv, ...en]) expect(text.trim(), key).not.toBe('');
+      });
+
+      it('uses the same placeholders in both languages', () => {
+        for (const [key, text] of en) expect(placeholders(sv.get(key) ?? ''), key).toEqual(placeholders(text));
+      });
+    });
+  }
+});

@@ -1,0 +1,25 @@
+// Every namespace of both languages, bundled: the app is small enough that lazy loading the texts
+// would cost more round trips than bytes. `validation` is shared with the `api` function.
+import enValidation from '@shared/locales/en/validation.json';
+import svValidation from '@shared/locales/sv/validation.json';
+import enAuth from './en/auth.json';
+import enCommon from './en/common.json';
+import enDashboard from './en/dashboard.json';
+import enLanding from './en/landing.json';
+import enShell from './en/shell.json';
+import svAuth from './sv/auth.json';
+import svCommon from './sv/common.json';
+import svDashboard from './sv/dashboard.json';
+import svLanding from './sv/landing.json';
+import svShell from './sv/shell.json';
+
+export const resources = {
+  sv: { common: svCommon, auth: svAuth, dashboard: svDashboard, landing: svLanding, shell: svShell, validation: svValidation },
+  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, landing: enLanding, shell: enShell, validation: enValidation },
+} as const;
+
+export type Namespace = keyof (typeof resources)['en'];
+export const namespaces = Object.keys(resources.en) as Namespace[];
+
+/** A message key of the zod schemas shared with the server. */
+export type ValidationKey = keyof (typeof resources)['en']['validation'];
