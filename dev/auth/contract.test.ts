@@ -13,9 +13,10 @@ import { repoRoot, startCluster, type Cluster } from '../lib/cluster.ts';
 import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY } from '../lib/config.ts';
 import { startAuthServer, type AuthServer } from './server.ts';
 
-const DB_PORT = 55522;
-const AUTH_PORT = 55525;
-const MAIL_PORT = 55526;
+const offset = Number(process.env.KOLLEGA_PORT_OFFSET ?? 0) || 0;
+const DB_PORT = 55522 + offset;
+const AUTH_PORT = 55525 + offset;
+const MAIL_PORT = 55526 + offset;
 const SITE = 'http://localhost:3100';
 const OTHER_ALLOWED = 'http://127.0.0.1:3100';
 const BASE = `http://127.0.0.1:${AUTH_PORT}/auth/v1`;

@@ -1,10 +1,16 @@
 // Ports, keys and URLs of the local stack. Two profiles so the tests can run beside a running `npm start`.
 export type Profile = 'dev' | 'test';
 
+// KOLLEGA_PORT_OFFSET shifts every port, so two checkouts (or a checkout and its worktree) can run
+// their stacks at the same time.
+const offset = Number(process.env.KOLLEGA_PORT_OFFSET ?? 0) || 0;
+const shift = <T extends Record<string, number>>(p: T) =>
+  Object.fromEntries(Object.entries(p).map(([k, v]) => [k, v + offset])) as { [K in keyof T]: number };
+
 export const ports = {
-  dev: { db: 54322, auth: 54321, mail: 54324, api: 54331, web: 3000 },
-  test: { db: 55322, auth: 55321, mail: 55324, api: 55331, web: 3100 },
-} as const satisfies Record<Profile, Record<string, number>>;
+  dev: shift({ db: 54322, auth: 54321, mail: 54324, api: 54331, web: 3000 }),
+  test: shift({ db: 55322, auth: 55321, mail: 55324, api: 55331, web: 3100 }),
+} satisfies Record<Profile, Record<string, number>>;
 
 // The Supabase CLI's public local-development constants (shared/reference/supabase-contract.md §2).
 export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
