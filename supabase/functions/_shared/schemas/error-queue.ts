@@ -1,0 +1,10 @@
+// Error queue actions beyond resolve (SPEC §2: ignore and escalate with priority).
+import { z } from 'zod';
+
+export const ERROR_PRIORITIES = ['high', 'medium', 'low'] as const;
+
+/** POST /api/error-queue/{id}/escalate. */
+export const escalateErrorSchema = z.strictObject({
+  priority: z.enum(ERROR_PRIORITIES, { message: 'priority_invalid' }).default('high'),
+});
+export type EscalateErrorInput = z.input<typeof escalateErrorSchema>;
