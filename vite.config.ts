@@ -45,7 +45,13 @@ export default defineConfig({
   build: {
     outDir: fromRoot('./web/dist'),
     emptyOutDir: true,
+    manifest: true,
     rollupOptions: {
+      // zod 4 ships `@__PURE__` comments where Rollup cannot use them; it drops them, harmlessly.
+      onwarn: (warning, warn) => {
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules/zod/')) return;
+        warn(warning);
+      },
       output: {
         manualChunks: (id) => Object.keys(vendorChunks).find((name) => vendorChunks[name].test(id)),
       },

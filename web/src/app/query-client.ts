@@ -12,7 +12,7 @@ export function createQueryClient(): QueryClient {
       onError: (error, _variables, _context, mutation) => {
         const titleKey = mutation.meta?.errorTitle;
         if (!titleKey) return;
-        notify.error(i18n.t(titleKey), describeError(error, i18n.t('common:errors.network')));
+        void notify.error(i18n.t(titleKey), describeError(error, i18n.t('common:errors.network')));
       },
     }),
     defaultOptions: {

@@ -1,14 +1,12 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
 import { userQueryOptions } from '@/features/auth/api/get-user';
 import { AuthScreen, type AuthView } from '@/features/auth/components/auth-screen';
-
-const searchSchema = z.object({
-  view: z.enum(['register', 'forgot']).optional().catch(undefined),
-});
+import { oneOf } from '@/lib/search-params';
 
 export const Route = createFileRoute('/auth')({
-  validateSearch: searchSchema,
+  validateSearch: (search: Record<string, unknown>): { view?: 'register' | 'forgot' } => ({
+    view: oneOf(search.view, ['register', 'forgot']),
+  }),
   beforeLoad: async ({ context }) => {
     // A session that cannot be read (server down) is no session here: the forms stay usable.
     const user = await context.queryClient.ensureQueryData(userQueryOptions()).catch(() => null);

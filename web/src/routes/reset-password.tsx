@@ -1,14 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { ResetPasswordScreen } from '@/features/auth/components/reset-password-screen';
-
-const searchSchema = z.object({
-  // The router parses search values as JSON, so an all-digit token arrives as a number.
-  token: z.union([z.string(), z.number()]).transform(String).optional().catch(undefined),
-});
+import { text } from '@/lib/search-params';
 
 export const Route = createFileRoute('/reset-password')({
-  validateSearch: searchSchema,
+  validateSearch: (search: Record<string, unknown>): { token?: string } => ({ token: text(search.token) }),
   component: ResetPasswordPage,
 });
 

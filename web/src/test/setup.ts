@@ -1,8 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import '@/lib/i18n';
+import { i18n } from '@/lib/i18n';
+import { resources } from '@/locales/resources';
 import { cleanup } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeAll, vi } from 'vitest';
+
+// Tests get every namespace up front (the app fetches them lazily).
+for (const [language, namespaces] of Object.entries(resources)) {
+  for (const [namespace, texts] of Object.entries(namespaces)) i18n.addResourceBundle(language, namespace, texts, true, true);
+}
 
 beforeAll(() => {
   // jsdom lacks these; Headless UI and react-hot-toast ask for them.

@@ -2,7 +2,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { ExclamationCircleIcon } from '@/components/ui/icons';
+import { ExclamationCircleIcon } from '@/components/ui/status-icons';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export function NotFound() {

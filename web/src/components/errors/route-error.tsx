@@ -2,7 +2,7 @@
 // offer to try again. A 401 never gets here: it means "no user".
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { ExclamationTriangleIcon } from '@/components/ui/icons';
+import { ExclamationTriangleIcon } from '@/components/ui/status-icons';
 
 type RouteErrorProps = {
   error: unknown;

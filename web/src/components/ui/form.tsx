@@ -1,16 +1,43 @@
 // A form is a short list of <Field>s: react-hook-form + the zod schema shared with the server,
 // validated on submit and re-validated on change (SPEC §5).
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
-import { type DefaultValues, type FieldValues, FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
+//
+// The resolver library is fetched on the first validation, and a form may pass a loader instead of
+// the schema itself, so that zod is downloaded when the visitor starts using the form rather than
+// with the page (the public pages' first-load budget, docs/quality.md).
+import { type ReactNode, useMemo } from 'react';
+import { type DefaultValues, type FieldValues, FormProvider, type Resolver, useForm, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
+import { i18n } from '@/lib/i18n';
+
+type Schema<TInput extends FieldValues, TOutput extends FieldValues> = z.ZodType<TOutput, TInput>;
+export type SchemaSource<TInput extends FieldValues, TOutput extends FieldValues> =
+  | Schema<TInput, TOutput>
+  | (() => Promise<Schema<TInput, TOutput>>);
+
+function lazyZodResolver<TInput extends FieldValues, TOutput extends FieldValues>(
+  source: SchemaSource<TInput, TOutput>,
+): Resolver<TInput, unknown, TOutput> {
+  let resolver: Promise<Resolver<TInput, unknown, TOutput>> | undefined;
+  return (values, context, options) => {
+    // The messages' namespace loads with the resolver, so a field error never shows as a bare key.
+    resolver ??= Promise.all([
+      typeof source === 'function' ? source() : source,
+      import('@hookform/resolvers/zod'),
+      i18n.loadNamespaces('validation'),
+    ]).then(
+      ([schema, { zodResolver }]) => zodResolver(schema) as Resolver<TInput, unknown, TOutput>,
+    );
+    return resolver.then((resolve) => resolve(values, context, options));
+  };
+}
 
 export function useZodForm<TInput extends FieldValues, TOutput extends FieldValues>(
-  schema: z.ZodType<TOutput, TInput>,
+  schema: SchemaSource<TInput, TOutput>,
   defaultValues: DefaultValues<TInput>,
 ): UseFormReturn<TInput, unknown, TOutput> {
+  const resolver = useMemo(() => lazyZodResolver(schema), [schema]);
   return useForm<TInput, unknown, TOutput>({
-    resolver: zodResolver(schema),
+    resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues,

@@ -1,105 +1,79 @@
 // Outline icons (24×24, 1.5 stroke, after Heroicons, MIT). Decorative: hidden from assistive tech;
 // the control around an icon carries the accessible name.
-import type { SVGProps } from 'react';
 
-export type IconProps = SVGProps<SVGSVGElement>;
-export type IconComponent = (props: IconProps) => React.JSX.Element;
+import { type IconComponent, renderIcon } from './status-icons';
 
-function icon(d: string, fill = false): IconComponent {
-  return function Icon({ className = 'size-5', ...props }: IconProps) {
-    return (
-      <svg
-        viewBox="0 0 24 24"
-        fill={fill ? 'currentColor' : 'none'}
-        stroke={fill ? 'none' : 'currentColor'}
-        strokeWidth={1.5}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        className={className}
-        {...props}
-      >
-        <path d={d} />
-      </svg>
-    );
-  };
-}
+export type { IconComponent, IconProps } from './status-icons';
+export { CheckCircleIcon, CloseIcon, ExclamationCircleIcon, ExclamationTriangleIcon } from './status-icons';
 
 const starPath =
   'M11.48 3.5a.56.56 0 0 1 1.04 0l2.13 5.11a.56.56 0 0 0 .47.35l5.52.44c.5.04.7.66.32.99l-4.2 3.6a.56.56 0 0 0-.18.56l1.28 5.39a.56.56 0 0 1-.84.61l-4.72-2.89a.56.56 0 0 0-.59 0l-4.73 2.89a.56.56 0 0 1-.84-.61l1.29-5.39a.56.56 0 0 0-.18-.56l-4.2-3.6a.56.56 0 0 1 .32-.99l5.52-.44a.56.56 0 0 0 .47-.35L11.48 3.5Z';
 
-export const MenuIcon = icon('M3.75 6.75h16.5M3.75 12h16.5m-16.5 5.25h16.5');
-export const CloseIcon = icon('M6 18 18 6M6 6l12 12');
-export const ChevronDownIcon = icon('m19.5 8.25-7.5 7.5-7.5-7.5');
-export const ChevronUpDownIcon = icon('M8.25 15 12 18.75 15.75 15m-7.5-6L12 5.25 15.75 9');
-export const ChevronDoubleLeftIcon = icon('m18.75 4.5-7.5 7.5 7.5 7.5m-6-15L5.25 12l7.5 7.5');
-export const ChevronDoubleRightIcon = icon('m5.25 4.5 7.5 7.5-7.5 7.5m6-15 7.5 7.5-7.5 7.5');
-export const ArrowLeftIcon = icon('M10.5 19.5 3 12m0 0 7.5-7.5M3 12h18');
-export const ArrowRightIcon = icon('M13.5 4.5 21 12m0 0-7.5 7.5M21 12H3');
-export const StarIcon = icon(starPath);
-export const StarSolidIcon = icon(starPath, true);
-export const BellIcon = icon(
+export const MenuIcon: IconComponent = (props) => renderIcon(props, 'M3.75 6.75h16.5M3.75 12h16.5m-16.5 5.25h16.5');
+export const ChevronDownIcon: IconComponent = (props) => renderIcon(props, 'm19.5 8.25-7.5 7.5-7.5-7.5');
+export const ChevronUpDownIcon: IconComponent = (props) => renderIcon(props, 'M8.25 15 12 18.75 15.75 15m-7.5-6L12 5.25 15.75 9');
+export const ChevronDoubleLeftIcon: IconComponent = (props) => renderIcon(props, 'm18.75 4.5-7.5 7.5 7.5 7.5m-6-15L5.25 12l7.5 7.5');
+export const ChevronDoubleRightIcon: IconComponent = (props) => renderIcon(props, 'm5.25 4.5 7.5 7.5-7.5 7.5m6-15 7.5 7.5-7.5 7.5');
+export const ArrowLeftIcon: IconComponent = (props) => renderIcon(props, 'M10.5 19.5 3 12m0 0 7.5-7.5M3 12h18');
+export const ArrowRightIcon: IconComponent = (props) => renderIcon(props, 'M13.5 4.5 21 12m0 0-7.5 7.5M21 12H3');
+export const StarIcon: IconComponent = (props) => renderIcon(props, starPath);
+export const StarSolidIcon: IconComponent = (props) => renderIcon(props, starPath, true);
+export const BellIcon: IconComponent = (props) => renderIcon(props, 
   'M14.86 17.08a23.85 23.85 0 0 0 5.45-1.31A8.97 8.97 0 0 1 18 9.75V9A6 6 0 0 0 6 9v.75a8.97 8.97 0 0 1-2.31 6.02c1.73.64 3.56 1.09 5.45 1.31m5.72 0a24.26 24.26 0 0 1-5.72 0m5.72 0a3 3 0 1 1-5.72 0',
 );
-export const SearchIcon = icon('m21 21-5.2-5.2m0 0A7.5 7.5 0 1 0 5.2 5.2a7.5 7.5 0 0 0 10.6 10.6Z');
-export const GlobeIcon = icon(
+export const SearchIcon: IconComponent = (props) => renderIcon(props, 'm21 21-5.2-5.2m0 0A7.5 7.5 0 1 0 5.2 5.2a7.5 7.5 0 0 0 10.6 10.6Z');
+export const GlobeIcon: IconComponent = (props) => renderIcon(props, 
   'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm0 0c-2.5-2.5-3.75-5.5-3.75-9S9.5 5.5 12 3m0 18c2.5-2.5 3.75-5.5 3.75-9S14.5 5.5 12 3M3.6 9h16.8M3.6 15h16.8',
 );
-export const SettingsIcon = icon(
+export const SettingsIcon: IconComponent = (props) => renderIcon(props, 
   'M10.5 6h9.75M10.5 6a1.5 1.5 0 1 1-3 0m3 0a1.5 1.5 0 1 0-3 0M3.75 6H7.5m3 12h9.75m-9.75 0a1.5 1.5 0 0 1-3 0m3 0a1.5 1.5 0 0 0-3 0m-3.75 0H7.5m9-6h3.75m-3.75 0a1.5 1.5 0 0 1-3 0m3 0a1.5 1.5 0 0 0-3 0m-9.75 0h9.75',
 );
-export const LogoutIcon = icon(
+export const LogoutIcon: IconComponent = (props) => renderIcon(props, 
   'M15.75 9V5.25A2.25 2.25 0 0 0 13.5 3h-6a2.25 2.25 0 0 0-2.25 2.25v13.5A2.25 2.25 0 0 0 7.5 21h6a2.25 2.25 0 0 0 2.25-2.25V15m3 0 3-3m0 0-3-3m3 3H9',
 );
-export const CheckIcon = icon('m4.5 12.75 6 6 9-13.5');
-export const CheckCircleIcon = icon('M9 12.75 11.25 15 15 9.75M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z');
-export const ExclamationCircleIcon = icon('M12 9v3.75m9-.75a9 9 0 1 1-18 0 9 9 0 0 1 18 0Zm-9 3.75h.01v.01H12v-.01Z');
-export const ExclamationTriangleIcon = icon(
-  'M12 9v3.75m-9.3 3.38c-.87 1.5.21 3.37 1.94 3.37h14.72c1.73 0 2.81-1.87 1.94-3.37L13.95 3.38c-.87-1.5-3.03-1.5-3.9 0L2.7 16.13ZM12 15.75h.01v.01H12v-.01Z',
-);
-export const DashboardIcon = icon(
+export const CheckIcon: IconComponent = (props) => renderIcon(props, 'm4.5 12.75 6 6 9-13.5');
+export const DashboardIcon: IconComponent = (props) => renderIcon(props, 
   'M3.75 6A2.25 2.25 0 0 1 6 3.75h2.25A2.25 2.25 0 0 1 10.5 6v2.25a2.25 2.25 0 0 1-2.25 2.25H6a2.25 2.25 0 0 1-2.25-2.25V6Zm0 9.75A2.25 2.25 0 0 1 6 13.5h2.25a2.25 2.25 0 0 1 2.25 2.25V18a2.25 2.25 0 0 1-2.25 2.25H6A2.25 2.25 0 0 1 3.75 18v-2.25ZM13.5 6a2.25 2.25 0 0 1 2.25-2.25H18A2.25 2.25 0 0 1 20.25 6v2.25A2.25 2.25 0 0 1 18 10.5h-2.25a2.25 2.25 0 0 1-2.25-2.25V6Zm0 9.75a2.25 2.25 0 0 1 2.25-2.25H18a2.25 2.25 0 0 1 2.25 2.25V18A2.25 2.25 0 0 1 18 20.25h-2.25A2.25 2.25 0 0 1 13.5 18v-2.25Z',
 );
-export const WorkflowIcon = icon(
+export const WorkflowIcon: IconComponent = (props) => renderIcon(props, 
   'M16.02 9.35h4.99M2.99 19.64v-4.99m0 0h4.99m-4.99 0 3.18 3.18a8.25 8.25 0 0 0 13.8-3.7M4.03 9.87a8.25 8.25 0 0 1 13.8-3.7l3.18 3.18m0-4.99v4.99',
 );
-export const PlayCircleIcon = icon(
+export const PlayCircleIcon: IconComponent = (props) => renderIcon(props, 
   'M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Zm-5.09-.33a.38.38 0 0 1 0 .66l-5.6 3.11a.38.38 0 0 1-.56-.33V8.89c0-.29.31-.47.56-.33l5.6 3.11Z',
 );
-export const CursorIcon = icon(
+export const CursorIcon: IconComponent = (props) => renderIcon(props, 
   'M15.04 21.67 13.68 16.6m0 0-2.51 2.23.57-9.47 5.23 7.92-3.29-.68ZM12 2.25V4.5m5.83.17-1.59 1.59M20.25 10.5H18M7.76 14.74l-1.59 1.59M6 10.5H3.75m4.01-4.24-1.59-1.59',
 );
-export const ClipboardListIcon = icon(
+export const ClipboardListIcon: IconComponent = (props) => renderIcon(props, 
   'M9 12h3.75M9 15h3.75M9 18h3.75m3 .75H18a2.25 2.25 0 0 0 2.25-2.25V6.11c0-1.14-.85-2.1-1.98-2.19a48.4 48.4 0 0 0-1.12-.08m-5.8 0a2.25 2.25 0 0 0-.1.66c0 .41.34.75.75.75h4.5a.75.75 0 0 0 .75-.75 2.25 2.25 0 0 0-.1-.66m-5.8 0A2.25 2.25 0 0 1 13.5 2.25H15c1.01 0 1.87.67 2.15 1.59m-5.8 0c-.38.02-.75.05-1.12.08C9.1 4.01 8.25 4.97 8.25 6.11V8.25m0 0H4.88c-.62 0-1.13.5-1.13 1.13v11.25c0 .62.5 1.12 1.13 1.12h9.75c.62 0 1.12-.5 1.12-1.12V9.38c0-.63-.5-1.13-1.12-1.13H8.25ZM6.75 12h.01v.01h-.01V12Zm0 3h.01v.01h-.01V15Zm0 3h.01v.01h-.01V18Z',
 );
-export const SparklesIcon = icon(
+export const SparklesIcon: IconComponent = (props) => renderIcon(props, 
   'M9.81 15.9 9 18.75l-.81-2.85a4.5 4.5 0 0 0-3.09-3.09L2.25 12l2.85-.81a4.5 4.5 0 0 0 3.09-3.09L9 5.25l.81 2.85a4.5 4.5 0 0 0 3.09 3.09l2.85.81-2.85.81a4.5 4.5 0 0 0-3.09 3.09ZM18.26 8.72 18 9.75l-.26-1.03a3.38 3.38 0 0 0-2.45-2.46L14.25 6l1.04-.26a3.38 3.38 0 0 0 2.45-2.46L18 2.25l.26 1.03a3.38 3.38 0 0 0 2.46 2.46L21.75 6l-1.03.26a3.38 3.38 0 0 0-2.46 2.46Z',
 );
-export const UsersIcon = icon(
+export const UsersIcon: IconComponent = (props) => renderIcon(props, 
   'M15 19.13a9.38 9.38 0 0 0 2.63.37 9.34 9.34 0 0 0 4.12-.95 4.13 4.13 0 0 0-7.53-2.49M15 19.13v-.01c0-1.11-.29-2.16-.79-3.07M15 19.13v.1A12.32 12.32 0 0 1 8.62 21c-2.33 0-4.51-.65-6.37-1.77v-.1a6.38 6.38 0 0 1 11.96-3.07M12 6.38a3.38 3.38 0 1 1-6.75 0 3.38 3.38 0 0 1 6.75 0Zm8.25 2.25a2.63 2.63 0 1 1-5.25 0 2.63 2.63 0 0 1 5.25 0Z',
 );
-export const BuildingIcon = icon(
+export const BuildingIcon: IconComponent = (props) => renderIcon(props, 
   'M3.75 21h16.5M4.5 3h15M5.25 3v18m13.5-18v18M9 6.75h1.5m-1.5 3h1.5m-1.5 3h1.5m3-6H15m-1.5 3H15m-1.5 3H15M9 21v-3.38c0-.62.5-1.12 1.13-1.12h3.75c.62 0 1.12.5 1.12 1.12V21',
 );
-export const CreditCardIcon = icon(
+export const CreditCardIcon: IconComponent = (props) => renderIcon(props, 
   'M2.25 8.25h19.5M2.25 9h19.5m-16.5 5.25h6m-6 2.25h3m-3.75 3h15a2.25 2.25 0 0 0 2.25-2.25V6.75A2.25 2.25 0 0 0 19.5 4.5h-15a2.25 2.25 0 0 0-2.25 2.25v10.5A2.25 2.25 0 0 0 4.5 19.5Z',
 );
-export const TemplatesIcon = icon(
+export const TemplatesIcon: IconComponent = (props) => renderIcon(props, 
   'M13.5 16.88h3.38m0 0h3.37m-3.37 0V13.5m0 3.38v3.37M6 10.5h2.25a2.25 2.25 0 0 0 2.25-2.25V6a2.25 2.25 0 0 0-2.25-2.25H6A2.25 2.25 0 0 0 3.75 6v2.25A2.25 2.25 0 0 0 6 10.5Zm0 9.75h2.25A2.25 2.25 0 0 0 10.5 18v-2.25a2.25 2.25 0 0 0-2.25-2.25H6a2.25 2.25 0 0 0-2.25 2.25V18A2.25 2.25 0 0 0 6 20.25Zm9.75-9.75H18a2.25 2.25 0 0 0 2.25-2.25V6A2.25 2.25 0 0 0 18 3.75h-2.25A2.25 2.25 0 0 0 13.5 6v2.25a2.25 2.25 0 0 0 2.25 2.25Z',
 );
-export const ClockIcon = icon('M12 6v6h4.5m4.5 0a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z');
-export const BoltIcon = icon('m3.75 13.5 10.5-11.25L12 10.5h8.25L9.75 21.75 12 13.5H3.75Z');
-export const HomeIcon = icon(
+export const ClockIcon: IconComponent = (props) => renderIcon(props, 'M12 6v6h4.5m4.5 0a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z');
+export const BoltIcon: IconComponent = (props) => renderIcon(props, 'm3.75 13.5 10.5-11.25L12 10.5h8.25L9.75 21.75 12 13.5H3.75Z');
+export const HomeIcon: IconComponent = (props) => renderIcon(props, 
   'm2.25 12 8.95-8.96c.44-.44 1.16-.44 1.6 0L21.75 12M4.5 9.75v10.13c0 .62.5 1.12 1.13 1.12H9.75v-4.88c0-.62.5-1.12 1.13-1.12h2.25c.62 0 1.12.5 1.12 1.12V21h4.13c.62 0 1.12-.5 1.12-1.12V9.75M8.25 21h8.25',
 );
-export const BanknotesIcon = icon(
+export const BanknotesIcon: IconComponent = (props) => renderIcon(props, 
   'M2.25 18.75a60.07 60.07 0 0 1 15.8 2.1c.73.2 1.45-.34 1.45-1.1v-1M3.75 4.5v.75A.75.75 0 0 1 3 6h-.75m0 0v-.38c0-.62.5-1.12 1.13-1.12H20.25M2.25 6v9m18-10.5v.75c0 .41.34.75.75.75h.75m-1.5-1.5h.38c.62 0 1.12.5 1.12 1.13v9.75c0 .62-.5 1.12-1.12 1.12h-.38m1.5-1.5H21a.75.75 0 0 0-.75.75v.75m0 0H3.75m0 0h-.38c-.62 0-1.12-.5-1.12-1.12V15m1.5 1.5v-.75A.75.75 0 0 0 3 15h-.75M15 10.5a3 3 0 1 1-6 0 3 3 0 0 1 6 0Zm3 0h.01v.01H18v-.01Zm-12 0h.01v.01H6v-.01Z',
 );
-export const InboxIcon = icon(
+export const InboxIcon: IconComponent = (props) => renderIcon(props, 
   'M2.25 13.5h3.86a2.25 2.25 0 0 1 2.01 1.24l.26.52a2.25 2.25 0 0 0 2.01 1.24h3.22a2.25 2.25 0 0 0 2.01-1.24l.26-.52a2.25 2.25 0 0 1 2.01-1.24h3.86m-19.5.34V18a2.25 2.25 0 0 0 2.25 2.25h15A2.25 2.25 0 0 0 21.75 18v-4.16c0-.22-.03-.45-.1-.66L19.24 5.34a2.25 2.25 0 0 0-2.15-1.59H6.91a2.25 2.25 0 0 0-2.15 1.59L2.35 13.18a2.25 2.25 0 0 0-.1.66Z',
 );
-export const QuoteIcon = icon(
+export const QuoteIcon: IconComponent = (props) => renderIcon(props, 
   'M9.5 7.5c-3 .9-4.75 3.2-4.75 6.4v2.85h4.5V12.5H7c.15-1.6 1.1-2.75 2.5-3.3V7.5Zm9 0c-3 .9-4.75 3.2-4.75 6.4v2.85h4.5V12.5H16c.15-1.6 1.1-2.75 2.5-3.3V7.5Z',
   true,
 );

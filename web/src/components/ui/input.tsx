@@ -1,14 +1,14 @@
-// A text input for use inside a Headless UI <Field> (which wires the label and descriptions).
-import { Input as HeadlessInput, type InputProps as HeadlessInputProps } from '@headlessui/react';
+// A text input. Label it with <Field> (or a <label htmlFor>); `invalid` marks it for assistive tech and styles it red.
+import { forwardRef, type InputHTMLAttributes } from 'react';
 
-export type InputProps = Omit<HeadlessInputProps, 'className'> & { className?: string };
+export type InputProps = InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean };
 
 const inputClasses =
   'block w-full rounded-lg border-0 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 ' +
-  'placeholder:text-slate-400 data-focus:outline-none data-focus:ring-2 data-focus:ring-inset data-focus:ring-indigo-600 ' +
-  'data-invalid:ring-red-400 data-invalid:data-focus:ring-red-500 ' +
+  'placeholder:text-slate-400 focus:outline-none focus:ring-2 focus:ring-inset focus:ring-indigo-600 ' +
+  'aria-invalid:ring-red-400 aria-invalid:focus:ring-red-500 ' +
   'read-only:bg-slate-50 read-only:text-slate-600 disabled:cursor-not-allowed disabled:bg-slate-50';
 
-export function Input({ className = '', ...props }: InputProps) {
-  return <HeadlessInput className={`${inputClasses} ${className}`} {...props} />;
-}
+export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ className = '', invalid, ...props }, ref) {
+  return <input ref={ref} aria-invalid={invalid || undefined} className={`${inputClasses} ${className}`} {...props} />;
+});

@@ -6,12 +6,12 @@ import { Toaster } from './toaster';
 describe('toasts', () => {
   it('show one at a time: a new toast replaces the current one', async () => {
     render(<Toaster />);
-    act(() => {
-      notify.error('Login failed', 'Wrong password');
+    await act(async () => {
+      await notify.error('Login failed', 'Wrong password');
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Login failed');
-    act(() => {
-      notify.error('Registration failed', 'Email taken');
+    await act(async () => {
+      await notify.error('Registration failed', 'Email taken');
     });
     expect(await screen.findByText('Registration failed')).toBeInTheDocument();
     expect(screen.queryByText('Login failed')).not.toBeInTheDocument();
@@ -19,11 +19,12 @@ describe('toasts', () => {
   });
 
   it('stay for 5000 ms', async () => {
+    // The toast library is loaded (and cached) by the test above; here its timers run on fake time.
     vi.useFakeTimers();
     try {
       render(<Toaster />);
-      act(() => {
-        notify.error('Logout failed', 'Server unavailable');
+      await act(async () => {
+        await notify.error('Logout failed', 'Server unavailable');
       });
       act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 100));
       expect(screen.getByRole('alert')).toHaveClass('opacity-100');

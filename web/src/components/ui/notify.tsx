@@ -1,16 +1,33 @@
-// Toasts (SPEC §9): one at a time, shown for 5000 ms, destructive style for failures.
-import toast from 'react-hot-toast';
+// Toasts (SPEC §9): one at a time, shown for 5000 ms, destructive style for failures. The toast
+// library loads on the first call; the returned promise settles once the toast is queued.
 import { ToastMessage } from './toast-message';
 
 export const TOAST_DURATION_MS = 5000;
 
-function show(kind: 'error' | 'success', title: string, description?: string): string {
+let requested = false;
+const listeners = new Set<() => void>();
+
+/** Calls `listener` once toasts are first wanted (at once if they already were); returns an unsubscribe. */
+export function onToastsRequested(listener: () => void): () => void {
+  if (requested) listener();
+  else listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+async function show(kind: 'error' | 'success', title: string, description?: string): Promise<void> {
+  if (!requested) {
+    requested = true;
+    for (const listener of listeners) listener();
+    listeners.clear();
+  }
+  const { default: toast } = await import('react-hot-toast');
   toast.remove();
   const message = <ToastMessage title={title} description={description} />;
   if (kind === 'error') {
-    return toast.error(message, { duration: TOAST_DURATION_MS, ariaProps: { role: 'alert', 'aria-live': 'assertive' } });
+    toast.error(message, { duration: TOAST_DURATION_MS, ariaProps: { role: 'alert', 'aria-live': 'assertive' } });
+  } else {
+    toast.success(message, { duration: TOAST_DURATION_MS, ariaProps: { role: 'status', 'aria-live': 'polite' } });
   }
-  return toast.success(message, { duration: TOAST_DURATION_MS, ariaProps: { role: 'status', 'aria-live': 'polite' } });
 }
 
 export const notify = {

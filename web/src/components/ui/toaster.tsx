@@ -1,36 +1,16 @@
-// Where toasts appear: bottom right, full width on phones, at most 420px wide from md up.
-import { resolveValue, Toaster as HotToaster, toast as hotToast } from 'react-hot-toast';
-import { useTranslation } from 'react-i18next';
-import { CheckCircleIcon, CloseIcon, ExclamationCircleIcon } from './icons';
-import { TOAST_DURATION_MS } from './notify';
+// Where toasts appear. The toast library is fetched with the first toast (see notify.tsx), not with
+// the page: most visits never show one, and it is a twentieth of the public pages' first-load budget.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { onToastsRequested } from './notify';
+
+const ToastList = lazy(() => import('./toast-list').then((module) => ({ default: module.ToastList })));
 
 export function Toaster() {
-  const { t } = useTranslation('common');
-  return (
-    <HotToaster position="bottom-right" gutter={8} toastOptions={{ duration: TOAST_DURATION_MS }}>
-      {(toast) => {
-        const error = toast.type === 'error';
-        const Icon = error ? ExclamationCircleIcon : CheckCircleIcon;
-        return (
-          <div
-            {...toast.ariaProps}
-            className={`pointer-events-auto flex w-full items-start gap-3 rounded-xl p-4 text-sm shadow-lg ring-1 transition-all duration-200 md:max-w-[420px] ${
-              error ? 'bg-red-600 text-white ring-red-700' : 'bg-white text-slate-900 ring-slate-900/10'
-            } ${toast.visible ? 'translate-y-0 opacity-100' : 'translate-y-2 opacity-0'}`}
-          >
-            <Icon className={`size-5 shrink-0 ${error ? 'text-white' : 'text-emerald-500'}`} />
-            <div className="min-w-0 flex-1 break-words">{resolveValue(toast.message, toast)}</div>
-            <button
-              type="button"
-              onClick={() => hotToast.dismiss(toast.id)}
-              aria-label={t('actions.dismiss')}
-              className={`-m-1 shrink-0 rounded-md p-1 ${error ? 'hover:bg-white/15' : 'hover:bg-slate-100'}`}
-            >
-              <CloseIcon className="size-4" />
-            </button>
-          </div>
-        );
-      }}
-    </HotToaster>
-  );
+  const [active, setActive] = useState(false);
+  useEffect(() => onToastsRequested(() => setActive(true)), []);
+  return active ? (
+    <Suspense fallback={null}>
+      <ToastList />
+    </Suspense>
+  ) : null;
 }

@@ -3,7 +3,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitcher } from '@/components/ui/language-switcher';
+import { LanguageToggle } from '@/components/ui/language-toggle';
 import { Logo } from '@/components/ui/logo';
 import { MarketingPanel } from './marketing-panel';
 
@@ -17,7 +17,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           <Link to="/landing" aria-label={t('brand.name')} className="rounded-lg lg:invisible">
             <Logo size="sm" />
           </Link>
-          <LanguageSwitcher />
+          <LanguageToggle />
         </header>
         <main className="flex flex-1 items-start justify-center py-8 sm:items-center">
           <div className="w-full max-w-md">{children}</div>

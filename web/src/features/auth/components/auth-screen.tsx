@@ -1,5 +1,7 @@
 // /auth (SPEC §2): tabs Sign In / Register, and the forgot-password view reached by a link.
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+// The two tabs follow the WAI-ARIA tabs pattern by hand (arrow keys, Home/End, roving tabindex): a tab
+// library would cost /auth a tenth of its first-load budget (docs/quality.md).
+import { type KeyboardEvent, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { AuthCard } from './auth-card';
@@ -19,12 +21,38 @@ type AuthScreenProps = {
 
 const tabClasses =
   'rounded-md px-3 py-2 text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 focus:outline-none ' +
-  'data-focus:outline-2 data-focus:outline-offset-2 data-focus:outline-indigo-600 data-selected:bg-white data-selected:text-slate-900 data-selected:shadow-sm';
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ' +
+  'aria-selected:bg-white aria-selected:text-slate-900 aria-selected:shadow-sm';
 
-const panelClasses = 'rounded-lg focus:outline-none data-focus:ring-2 data-focus:ring-indigo-600/30 data-focus:ring-offset-8';
+const panelClasses = 'mt-6 rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600/30 focus-visible:ring-offset-8';
+
+const tabs = ['signin', 'register'] as const;
+type TabView = (typeof tabs)[number];
 
 export function AuthScreen({ view, onViewChange, onAuthenticated }: AuthScreenProps) {
   const { t } = useTranslation('auth');
+  const id = useId();
+  const tabRefs = useRef<Record<TabView, HTMLButtonElement | null>>({ signin: null, register: null });
+  const selected: TabView = view === 'register' ? 'register' : 'signin';
+
+  const select = (tab: TabView) => {
+    onViewChange(tab);
+    tabRefs.current[tab]?.focus();
+  };
+
+  const handleTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = tabs.indexOf(selected);
+    const next =
+      event.key === 'ArrowRight' ? tabs[(index + 1) % tabs.length]
+      : event.key === 'ArrowLeft' ? tabs[(index + tabs.length - 1) % tabs.length]
+      : event.key === 'Home' ? tabs[0]
+      : event.key === 'End' ? tabs[tabs.length - 1]
+      : undefined;
+    if (!next) return;
+    event.preventDefault();
+    select(next);
+  };
+
   useDocumentTitle(view === 'register' ? t('tabs.register') : view === 'forgot' ? t('forgot.title') : t('title'));
 
   return (
@@ -33,20 +61,34 @@ export function AuthScreen({ view, onViewChange, onAuthenticated }: AuthScreenPr
         <ForgotPasswordForm onBack={() => onViewChange('signin')} />
       ) : (
         <AuthCard title={t('card.title')} description={t('card.description')}>
-          <TabGroup selectedIndex={view === 'register' ? 1 : 0} onChange={(index) => onViewChange(index === 1 ? 'register' : 'signin')}>
-            <TabList aria-label={t('tabs.label')} className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
-              <Tab className={tabClasses}>{t('tabs.signin')}</Tab>
-              <Tab className={tabClasses}>{t('tabs.register')}</Tab>
-            </TabList>
-            <TabPanels className="mt-6">
-              <TabPanel className={panelClasses}>
-                <LoginForm onForgotPassword={() => onViewChange('forgot')} onSuccess={onAuthenticated} />
-              </TabPanel>
-              <TabPanel className={panelClasses}>
-                <RegisterForm onSuccess={onAuthenticated} />
-              </TabPanel>
-            </TabPanels>
-          </TabGroup>
+          <div role="tablist" aria-label={t('tabs.label')} className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
+            {tabs.map((tab) => (
+              <button
+                key={tab}
+                ref={(element) => {
+                  tabRefs.current[tab] = element;
+                }}
+                type="button"
+                role="tab"
+                id={`${id}-${tab}-tab`}
+                aria-selected={tab === selected}
+                aria-controls={`${id}-${tab}-panel`}
+                tabIndex={tab === selected ? 0 : -1}
+                onClick={() => onViewChange(tab)}
+                onKeyDown={handleTabKey}
+                className={tabClasses}
+              >
+                {t(`tabs.${tab}`)}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id={`${id}-${selected}-panel`} aria-labelledby={`${id}-${selected}-tab`} tabIndex={0} className={panelClasses}>
+            {selected === 'signin' ? (
+              <LoginForm onForgotPassword={() => onViewChange('forgot')} onSuccess={onAuthenticated} />
+            ) : (
+              <RegisterForm onSuccess={onAuthenticated} />
+            )}
+          </div>
         </AuthCard>
       )}
     </AuthLayout>

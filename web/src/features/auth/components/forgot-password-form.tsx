@@ -1,5 +1,5 @@
 // Asks for a reset link by e-mail; afterwards shows 'Email sent' (SPEC §8).
-import { forgotPasswordSchema } from '@shared/schemas/auth';
+import type { forgotPasswordSchema } from '@shared/schemas/auth';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
@@ -8,6 +8,7 @@ import { Field } from '@/components/ui/field';
 import { Form, useZodForm } from '@/components/ui/form';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { useForgotPassword } from '../api/forgot-password';
+import { loadForgotPasswordSchema } from '../schemas';
 import { AuthCard } from './auth-card';
 
 type ForgotValues = z.input<typeof forgotPasswordSchema>;
@@ -18,7 +19,7 @@ type ForgotPasswordFormProps = {
 
 export function ForgotPasswordForm({ onBack }: ForgotPasswordFormProps) {
   const { t } = useTranslation('auth');
-  const form = useZodForm(forgotPasswordSchema, { email: '' });
+  const form = useZodForm(loadForgotPasswordSchema, { email: '' });
   const forgot = useForgotPassword();
 
   const handleSubmit = (values: z.output<typeof forgotPasswordSchema>) => forgot.mutate(values);

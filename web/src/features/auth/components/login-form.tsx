@@ -1,10 +1,11 @@
-import { loginSchema } from '@shared/schemas/auth';
+import type { loginSchema } from '@shared/schemas/auth';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Form, useZodForm } from '@/components/ui/form';
 import { useLogin } from '../api/login';
+import { loadLoginSchema } from '../schemas';
 
 type LoginValues = z.input<typeof loginSchema>;
 
@@ -15,7 +16,7 @@ type LoginFormProps = {
 
 export function LoginForm({ onForgotPassword, onSuccess }: LoginFormProps) {
   const { t } = useTranslation('auth');
-  const form = useZodForm(loginSchema, { email: '', password: '' });
+  const form = useZodForm(loadLoginSchema, { email: '', password: '' });
   const login = useLogin();
 
   const handleSubmit = (values: z.output<typeof loginSchema>) => login.mutate(values, { onSuccess });

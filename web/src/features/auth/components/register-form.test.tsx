@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
@@ -98,7 +98,8 @@ describe('RegisterForm validation', () => {
     await fill(language, { fullName: 'A', password: '12345', organizationNumber: '123', phone: '1234567' });
     await userEvent.click(screen.getByRole('button', { name: labels[language].submit }));
     for (const [field, message] of Object.entries(messages[language])) {
-      expect(await screen.findByLabelText(labels[language][field as keyof typeof valid])).toHaveAccessibleDescription(message);
+      const input = await screen.findByLabelText(labels[language][field as keyof typeof valid]);
+      await waitFor(() => expect(input).toHaveAccessibleDescription(message));
     }
     expect(calls).toHaveLength(0);
   });

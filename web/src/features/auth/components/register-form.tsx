@@ -1,5 +1,5 @@
-import { Description, Field as HeadlessField, Fieldset, Label, Legend } from '@headlessui/react';
-import { registerFormSchema, toRegisterPayload } from '@shared/schemas/auth';
+import type { RegisterInput, registerFormSchema } from '@shared/schemas/auth';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { Field } from '@/components/ui/field';
 import { Form, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { useRegister } from '../api/register';
+import { loadRegisterSchema } from '../schemas';
 
 type RegisterValues = z.input<typeof registerFormSchema>;
 
@@ -30,16 +31,16 @@ type RegisterFormProps = {
 
 export function RegisterForm({ onSuccess }: RegisterFormProps) {
   const { t } = useTranslation('auth');
-  const form = useZodForm(registerFormSchema, emptyForm);
+  const form = useZodForm(loadRegisterSchema, emptyForm);
+  const countryId = useId();
   const registration = useRegister();
 
-  const handleSubmit = (values: z.output<typeof registerFormSchema>) =>
-    registration.mutate(toRegisterPayload(values), { onSuccess });
+  const handleSubmit = (payload: RegisterInput) => registration.mutate(payload, { onSuccess });
 
   return (
     <Form form={form} onSubmit={handleSubmit} aria-label={t('tabs.register')} className="space-y-8">
-      <Fieldset className="space-y-5">
-        <Legend className="text-base font-semibold text-slate-900">{t('register.personal_heading')}</Legend>
+      <fieldset className="space-y-5">
+        <legend className="text-base font-semibold text-slate-900">{t('register.personal_heading')}</legend>
         <Field<RegisterValues>
           name="fullName"
           autoComplete="name"
@@ -67,11 +68,11 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
           autoComplete="new-password"
           label={t('register.confirm_password_label')}
         />
-      </Fieldset>
+      </fieldset>
 
-      <Fieldset className="space-y-5 border-t border-slate-200 pt-6">
+      <fieldset className="space-y-5 border-t border-slate-200 pt-6">
         <div>
-          <Legend className="text-base font-semibold text-slate-900">{t('register.company_heading')}</Legend>
+          <legend className="text-base font-semibold text-slate-900">{t('register.company_heading')}</legend>
           <p className="mt-1 text-sm text-slate-500">{t('register.company_description')}</p>
         </div>
         <Field<RegisterValues> name="organizationName" autoComplete="organization" label={t('register.organization_name_label')} />
@@ -86,11 +87,15 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
           <Field<RegisterValues> name="postalCode" autoComplete="postal-code" inputMode="numeric" label={t('register.postal_code_label')} />
           <Field<RegisterValues> name="city" autoComplete="address-level2" label={t('register.city_label')} />
         </div>
-        <HeadlessField>
-          <Label className="block text-sm font-medium text-slate-800">{t('register.country_label')}</Label>
-          <Input readOnly value={t('register.country_value')} className="mt-1.5" />
-          <Description className="mt-1.5 text-sm text-slate-500">{t('register.country_hint')}</Description>
-        </HeadlessField>
+        <div>
+          <label htmlFor={countryId} className="block text-sm font-medium text-slate-800">
+            {t('register.country_label')}
+          </label>
+          <Input id={countryId} readOnly value={t('register.country_value')} aria-describedby={`${countryId}-hint`} className="mt-1.5" />
+          <p id={`${countryId}-hint`} className="mt-1.5 text-sm text-slate-500">
+            {t('register.country_hint')}
+          </p>
+        </div>
         <Field<RegisterValues>
           name="organizationEmail"
           type="email"
@@ -100,7 +105,7 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
           placeholder={t('register.organization_email_placeholder')}
         />
         <Field<RegisterValues> name="phone" type="tel" inputMode="tel" autoComplete="tel" label={t('register.phone_label')} />
-      </Fieldset>
+      </fieldset>
 
       <Button type="submit" className="w-full" isPending={registration.isPending} pendingLabel={t('register.submitting')}>
         {t('register.submit')}

@@ -1,7 +1,7 @@
 // The new-password form of /reset-password. Errors show in an alert (SPEC §8): missing token,
 // the server's `error`, else 'Failed to reset password'; a network failure 'An error occurred'.
 import { Link } from '@tanstack/react-router';
-import { resetPasswordFormSchema } from '@shared/schemas/auth';
+import type { resetPasswordFormSchema } from '@shared/schemas/auth';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -12,6 +12,7 @@ import { Form, useZodForm } from '@/components/ui/form';
 import { ApiError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 import { useResetPassword } from '../api/reset-password';
+import { loadResetPasswordFormSchema } from '../schemas';
 import { AuthCard } from './auth-card';
 
 export const RESET_REDIRECT_DELAY_MS = 3000;
@@ -26,7 +27,7 @@ type ResetPasswordFormProps = {
 
 export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
   const { t } = useTranslation('auth');
-  const form = useZodForm(resetPasswordFormSchema, { password: '', confirmPassword: '' });
+  const form = useZodForm(loadResetPasswordFormSchema, { password: '', confirmPassword: '' });
   const reset = useResetPassword();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
