@@ -219,3 +219,10 @@ Deno.test('POST /api/workflows answers 400, never 500, to a name Postgres cannot
   const [{ count }] = await withDb((sql) => sql`select count(*)::int as count from public.workflows where organization_id = ${organizationId}`);
   assertEquals(count, 0);
 });
+
+Deno.test('PATCH /api/workflows/:id answers 405 with the methods the path has', async () => {
+  const { member } = await team();
+  const response = await member.client.request('PATCH', `/workflows/${MISSING_ID}`, { body: { name: 'x' } });
+  assertEquals([response.status, response.body.code], [405, 'method_not_allowed']);
+  assertEquals(response.headers.get('allow')?.split(', ').sort(), ['DELETE', 'PUT']);
+});
