@@ -32,10 +32,10 @@ await suite('typecheck: web, shared schemas, tooling', bin('tsc'), ['-p', 'tscon
 await suite('typecheck: api function', deno, ['check', '--config', 'deno.json', 'index.ts'], { cwd: fnDir });
 await suite('lint: api function', deno, ['lint', '--config', 'deno.json', '.', '../_shared'], { cwd: fnDir });
 if (existsSync(join(repoRoot, 'vitest.config.ts'))) await suite('web unit tests (vitest)', bin('vitest'), ['run', '-c', 'vitest.config.ts']);
-if (existsSync(join(repoRoot, 'vitest.tooling.config.ts'))) await suite('auth stand-in contract tests (vitest)', bin('vitest'), ['run', '-c', 'vitest.tooling.config.ts']);
+if (existsSync(join(repoRoot, 'vitest.tooling.config.ts'))) await suite('tooling tests (vitest): Auth stand-in contract, advisor lints', bin('vitest'), ['run', '-c', 'vitest.tooling.config.ts']);
 
 let stack: Stack | undefined;
-const needsStack = ['pgTAP', 'api function', 'end-to-end'];
+const needsStack = ['pgTAP', 'security self-check', 'api function', 'end-to-end', 'lighthouse'];
 if (!only.length || only.some((o) => needsStack.some((n) => n.includes(o)))) {
   console.log('\n━━ starting a fresh local stack (profile test) ━━');
   try {
@@ -53,6 +53,7 @@ if (stack) {
     cluster.psql({ sql: 'create extension if not exists pgtap with schema extensions;', role: 'supabase_admin' });
     await suite('pgTAP (pg_prove)', 'pg_prove', ['-h', cluster.socketDir, '-p', String(cluster.port), '-U', 'postgres', '-d', 'postgres', '--ext', '.sql', ...pgtapFiles.map((f) => join('supabase/tests/database', f))]);
   }
+  await suite('security self-check (advisor lints)', bin('tsx'), ['dev/quality/advisor.ts', '--db', cluster.url('supabase_admin')]);
   await suite('api function (deno test)', deno, ['test', '--config', 'deno.json', '-A', 'tests/'], {
     cwd: fnDir,
     env: { API_URL: urls.api, APP_URL: urls.app, MAIL_URL: urls.mail, DB_URL: urls.db, SUPABASE_URL: urls.supabase },
@@ -60,6 +61,7 @@ if (stack) {
   if (existsSync(join(repoRoot, 'e2e/playwright.config.ts'))) {
     await suite('end-to-end (playwright, chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { env: { APP_URL: urls.app, MAIL_URL: urls.mail, DB_URL: urls.db } });
   }
+  await suite('lighthouse performance (/landing, /auth)', bin('tsx'), ['dev/quality/lighthouse.ts'], { env: { APP_URL: urls.app } });
   await stack.stop();
 }
 

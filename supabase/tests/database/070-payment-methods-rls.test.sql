@@ -86,7 +86,7 @@ select throws_ok($$ update public.payment_methods set name = 'Kapat' $$, '42501'
 -- set_default_payment_method
 select tests.authenticate_as('admin');
 select results_eq(
-  $$ select name, is_default from public.set_default_payment_method((select id from public.payment_methods where name = 'Bankgiro')) $$,
+  $$ select name, is_default from app.set_default_payment_method((select id from public.payment_methods where name = 'Bankgiro')) $$,
   $$ values ('Bankgiro', true) $$,
   'an admin makes another payment method the default');
 select results_eq($$ select name from public.payment_methods where is_default $$, array['Bankgiro'],
@@ -96,20 +96,20 @@ select results_eq(
   $$ values ('payment_method_default_changed', 'Bankgiro') $$,
   'switching the default writes one payment_method_default_changed audit row and no update rows');
 select results_eq(
-  $$ select name, is_default from public.set_default_payment_method((select id from public.payment_methods where name = 'Bankgiro')) $$,
+  $$ select name, is_default from app.set_default_payment_method((select id from public.payment_methods where name = 'Bankgiro')) $$,
   $$ values ('Bankgiro', true) $$,
   'choosing the current default again changes nothing');
 select tests.authenticate_as('superuser');
-select throws_ok(format('select public.set_default_payment_method(%L)', (select id from public.payment_methods where name = 'Faktura')),
+select throws_ok(format('select app.set_default_payment_method(%L)', (select id from public.payment_methods where name = 'Faktura')),
   '42501', 'forbidden', 'a superuser cannot choose the default payment method');
 select tests.authenticate_as('outsider_admin');
-select throws_ok(format('select public.set_default_payment_method(%L)', (select id from public.payment_methods where name = 'Faktura')),
+select throws_ok(format('select app.set_default_payment_method(%L)', (select id from public.payment_methods where name = 'Faktura')),
   'P0002', 'payment_method_not_found', 'an admin of another organisation cannot choose its default: the method is not found');
 select tests.authenticate_as('deactivated');
-select throws_ok(format('select public.set_default_payment_method(%L)', (select id from public.payment_methods where name = 'Faktura')),
+select throws_ok(format('select app.set_default_payment_method(%L)', (select id from public.payment_methods where name = 'Faktura')),
   '42501', 'forbidden', 'a deactivated user cannot choose the default payment method');
 select tests.authenticate_as_anon();
-select throws_ok($$ select public.set_default_payment_method(gen_random_uuid()) $$, '42501', null,
+select throws_ok($$ select app.set_default_payment_method(gen_random_uuid()) $$, '42501', null,
   'an anonymous visitor cannot call set_default_payment_method');
 select tests.clear_authentication();
 select throws_ok(format($$ update public.payment_methods set is_default = true where organization_id = %L and name = 'Faktura' $$, tests.org_id('admin')),

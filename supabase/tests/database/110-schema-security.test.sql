@@ -2,7 +2,7 @@
 -- table, nothing for anon, policies only for authenticated and calling helpers once per statement,
 -- fixed search_path on every function, covering indexes for foreign keys, and index-backed hot reads.
 begin;
-select plan(10);
+select plan(11);
 
 select is_empty($$ select c.relname from pg_class c where c.relnamespace = 'public'::regnamespace and c.relkind = 'r' and not c.relrowsecurity $$,
   'every table in public has row-level security enabled');
@@ -20,18 +20,21 @@ select is_empty($$ select tablename, policyname from pg_policies where schemanam
                    and coalesce(qual, '') || ' ' || coalesce(with_check, '') ~ '(?<!SELECT )(auth|private)\.[a-z_]+\(' $$,
   'every policy calls auth and private helpers through a sub-select (evaluated once per statement)');
 select is_empty($$ select p.oid::regprocedure from pg_proc p
-                   where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace)
+                   where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace, 'app'::regnamespace)
                      and not exists (select 1 from unnest(p.proconfig) c where c like 'search_path=%') $$,
-  'every function in public and private has a fixed search_path');
+  'every function in public, private and app has a fixed search_path');
 select is_empty($$ select p.oid::regprocedure from pg_proc p
-                   where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace)
+                   where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace, 'app'::regnamespace)
                      and (has_function_privilege('anon', p.oid, 'EXECUTE')
                           or (p.prosecdef and has_function_privilege('public', p.oid, 'EXECUTE'))) $$,
   'anon can execute no function, and no security definer function is executable by everyone');
-select results_eq($$ select p.oid::regprocedure::text from pg_proc p where p.pronamespace = 'public'::regnamespace
+select is_empty($$ select p.oid::regprocedure from pg_proc p where p.pronamespace = 'public'::regnamespace
+                   and (p.prosecdef or has_function_privilege('authenticated', p.oid, 'EXECUTE')) $$,
+  'public, which the Data API exposes, holds no function authenticated can execute and no security definer function');
+select results_eq($$ select p.oid::regprocedure::text from pg_proc p where p.pronamespace = 'app'::regnamespace
                      and has_function_privilege('authenticated', p.oid, 'EXECUTE') order by 1 $$,
-  array['install_template(uuid)', 'run_workflow(uuid)', 'set_default_payment_method(uuid)'],
-  'authenticated can execute exactly the narrow functions in public: install_template, run_workflow, set_default_payment_method');
+  array['app.install_template(uuid)', 'app.run_workflow(uuid)', 'app.set_default_payment_method(uuid)'],
+  'authenticated can execute exactly the narrow functions in app: install_template, run_workflow, set_default_payment_method');
 select is_empty($$ select c.conrelid::regclass, c.conname from pg_constraint c
                    where c.contype = 'f' and c.connamespace = 'public'::regnamespace
                      and not exists (select 1 from pg_index i where i.indrelid = c.conrelid and i.indkey[0] = c.conkey[1]) $$,

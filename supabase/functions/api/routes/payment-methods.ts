@@ -1,6 +1,6 @@
 // Payment methods (SPEC §2, §5): members read them; admins add, edit, delete and choose the default.
 // Exactly one default per organisation: the first becomes default and deleting the default promotes
-// another (triggers), switching is public.set_default_payment_method (atomic under concurrency).
+// another (triggers), switching is app.set_default_payment_method (atomic under concurrency).
 // Card numbers are never accepted: only the last four digits (the shared schema and a check constraint).
 import { Hono } from 'hono';
 import { HttpError } from '../../_shared/http.ts';
@@ -74,7 +74,7 @@ paymentMethodRoutes.put('/payment-methods/:id/default', requireSession, async (c
   const id = pathId(c);
   const row = await asCaller(c, async (tx) => {
     const [method] = await tx<PaymentMethod[]>`
-      select ${tx.unsafe(METHOD_COLUMNS)} from public.set_default_payment_method(${id})`;
+      select ${tx.unsafe(METHOD_COLUMNS)} from app.set_default_payment_method(${id})`;
     return method;
   }).catch((error) => {
     throw error instanceof HttpError && error.status === 403 ? new HttpError(403, 'admin_only') : error;

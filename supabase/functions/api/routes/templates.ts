@@ -1,5 +1,5 @@
 // The marketplace of workflow templates (SPEC §2 marketplace): the global catalogue, and installing a
-// template as a draft workflow of the caller's organisation (public.install_template: members cannot
+// template as a draft workflow of the caller's organisation (app.install_template: members cannot
 // update templates, the function raises the download count).
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -33,7 +33,7 @@ templateRoutes.get('/templates', requireSession, async (c) => {
 templateRoutes.post('/templates/:id/install', requireSession, async (c) => {
   const id = pathId(c);
   const [row] = await asCaller(c, (tx) =>
-    tx<Workflow[]>`select ${tx.unsafe(WORKFLOW_COLUMNS)} from public.install_template(${id})`
+    tx<Workflow[]>`select ${tx.unsafe(WORKFLOW_COLUMNS)} from app.install_template(${id})`
   );
   return c.json(row, 201);
 });

@@ -1,5 +1,5 @@
 // Workflows (SPEC §2 workflows, §7): list, create, edit, start/pause, delete, duplicate, run. RLS decides
-// who sees and changes which workflow; a run goes through public.run_workflow (users cannot write run statistics).
+// who sees and changes which workflow; a run goes through app.run_workflow (users cannot write run statistics).
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { HttpError } from '../../_shared/http.ts';
@@ -88,6 +88,6 @@ workflowRoutes.post('/workflows/:id/duplicate', requireSession, async (c) => {
 
 workflowRoutes.post('/workflows/:id/run', requireSession, async (c) => {
   const id = pathId(c);
-  const [row] = await asCaller(c, (tx) => tx<{ executionId: string }[]>`select public.run_workflow(${id}) as "executionId"`);
+  const [row] = await asCaller(c, (tx) => tx<{ executionId: string }[]>`select app.run_workflow(${id}) as "executionId"`);
   return c.json(row, 202);
 });
