@@ -33,11 +33,11 @@ export function HeroPreview() {
               ) : step.state === 'active' ? (
                 <SparklesIcon className="size-5 shrink-0 text-indigo-600" />
               ) : (
-                <span className="flex size-5 shrink-0 items-center justify-center rounded-full border border-slate-300 text-[10px] text-slate-400">
+                <span className="flex size-5 shrink-0 items-center justify-center rounded-full border border-slate-300 text-[10px] text-slate-500">
                   {index + 1}
                 </span>
               )}
-              <span className={step.state === 'waiting' ? 'text-slate-400' : step.state === 'active' ? 'font-medium text-slate-900' : 'text-slate-600'}>
+              <span className={step.state === 'waiting' ? 'text-slate-500' : step.state === 'active' ? 'font-medium text-slate-900' : 'text-slate-600'}>
                 {t(`hero.preview.steps.${step.id}`)}
               </span>
             </li>
