@@ -82,7 +82,7 @@ export function AuthScreen({ view, onViewChange, onAuthenticated }: AuthScreenPr
               </button>
             ))}
           </div>
-          <div role="tabpanel" id={`${id}-${selected}-panel`} aria-labelledby={`${id}-${selected}-tab`} tabIndex={0} className={panelClasses}>
+          <div role="tabpanel" id={`${id}-${selected}-panel`} aria-labelledby={`${id}-${selected}-tab`} className={panelClasses}>
             {selected === 'signin' ? (
               <LoginForm onForgotPassword={() => onViewChange('forgot')} onSuccess={onAuthenticated} />
             ) : (

@@ -1,0 +1,51 @@
+// Keyboard-only journeys: every step by Tab, typing, arrows and Enter, and the focused control is
+// always visibly marked (an outline or a focus ring).
+import { expect, type Page, test } from '@playwright/test';
+
+/** Presses Tab until `target` has focus (at most `max` times); fails otherwise. */
+async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, max = 25) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+async function expectVisibleFocus(page: Page) {
+  const marked = await page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return false;
+    const style = getComputedStyle(el);
+    return (style.outlineStyle !== 'none' && style.outlineWidth !== '0px') || style.boxShadow !== 'none';
+  });
+  expect(marked, 'the focused element shows a focus indicator').toBe(true);
+}
+
+test('sign in with the keyboard only', async ({ page }) => {
+  await page.goto('/auth');
+  const form = page.getByRole('form', { name: 'Logga in' });
+  const email = form.getByLabel('E-post');
+  await tabTo(page, email);
+  await expectVisibleFocus(page);
+  await page.keyboard.type('user@kollega.se');
+  await page.keyboard.press('Tab');
+  await expect(form.getByLabel('Lösenord')).toBeFocused();
+  await expectVisibleFocus(page);
+  await page.keyboard.type('User123!');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('the sign-in / register tabs move with the arrow keys', async ({ page }) => {
+  await page.goto('/auth');
+  const signIn = page.getByRole('tab', { name: 'Logga in' });
+  await tabTo(page, signIn);
+  await expectVisibleFocus(page);
+  await page.keyboard.press('ArrowRight');
+  const register = page.getByRole('tab', { name: 'Registrera' });
+  await expect(register).toBeFocused();
+  await expect(register).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('form', { name: 'Registrera' })).toBeVisible();
+  await page.keyboard.press('Home');
+  await expect(signIn).toHaveAttribute('aria-selected', 'true');
+});
