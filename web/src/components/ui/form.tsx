@@ -2,7 +2,7 @@
 // validated on submit and re-validated on change (SPEC §5).
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import { type DefaultValues, type FieldValues, FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
+import { type DefaultValues, type FieldErrors, type FieldValues, FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 
 export function useZodForm<TInput extends FieldValues, TOutput extends FieldValues>(
@@ -20,6 +20,8 @@ export function useZodForm<TInput extends FieldValues, TOutput extends FieldValu
 type FormProps<TInput extends FieldValues, TOutput extends FieldValues> = {
   form: UseFormReturn<TInput, unknown, TOutput>;
   onSubmit: (values: TOutput) => void;
+  /** Called when a submit is refused by the schema (the fields already show why). */
+  onInvalid?: (errors: FieldErrors<TInput>) => void;
   children: ReactNode;
   className?: string;
   'aria-label'?: string;
@@ -28,13 +30,14 @@ type FormProps<TInput extends FieldValues, TOutput extends FieldValues> = {
 export function Form<TInput extends FieldValues, TOutput extends FieldValues>({
   form,
   onSubmit,
+  onInvalid,
   children,
   className = 'space-y-5',
   'aria-label': ariaLabel,
 }: FormProps<TInput, TOutput>) {
   return (
     <FormProvider {...form}>
-      <form noValidate aria-label={ariaLabel} className={className} onSubmit={form.handleSubmit(onSubmit)}>
+      <form noValidate aria-label={ariaLabel} className={className} onSubmit={form.handleSubmit(onSubmit, onInvalid)}>
         {children}
       </form>
     </FormProvider>
