@@ -1,4 +1,7 @@
-// Where toasts appear: bottom right, full width on phones, at most 420px wide from md up.
+// Where toasts appear: bottom right, full width on phones, at most 420px wide from md up. Rendered
+// straight into <body>, outside the app root, so a toast stays readable and dismissable while a
+// modal dialog makes the rest of the app inert (e.g. a save that failed inside the dialog).
+import { createPortal } from 'react-dom';
 import { resolveValue, Toaster as HotToaster, toast as hotToast } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { CheckCircleIcon, CloseIcon, ExclamationCircleIcon } from './icons';
@@ -6,7 +9,7 @@ import { TOAST_DURATION_MS } from './notify';
 
 export function Toaster() {
   const { t } = useTranslation('common');
-  return (
+  return createPortal(
     <HotToaster position="bottom-right" gutter={8} toastOptions={{ duration: TOAST_DURATION_MS }}>
       {(toast) => {
         const error = toast.type === 'error';
@@ -31,6 +34,7 @@ export function Toaster() {
           </div>
         );
       }}
-    </HotToaster>
+    </HotToaster>,
+    document.body,
   );
 }
