@@ -6,11 +6,17 @@ import { uniqueCompany } from './data';
 const appOrigin = new URL(process.env.APP_URL ?? 'http://localhost:3000').origin;
 
 /** A JSON call as the app makes it (same origin, cookies of the page's context). */
-export async function callApi(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
+export async function callApi(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+  language: 'sv' | 'en' = 'sv',
+) {
   return page.request.fetch(path, {
     method,
     data: data === undefined ? undefined : JSON.stringify(data),
-    headers: { Origin: appOrigin, 'Content-Type': 'application/json', Accept: 'application/json' },
+    headers: { Origin: appOrigin, 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Language': language },
   });
 }
 

@@ -14,7 +14,7 @@ type DialogProps = {
 
 export function Dialog({ open, onClose, title, description, children, size = 'md' }: DialogProps) {
   return (
-    <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
+    <HeadlessDialog open={open} onClose={onClose} className="fixed inset-0 z-50">
       <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
       <div className="fixed inset-0 flex w-screen items-end justify-center overflow-y-auto p-2 sm:items-center sm:p-4">
         <DialogPanel

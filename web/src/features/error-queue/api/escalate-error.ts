@@ -14,6 +14,7 @@ export function useEscalateError() {
   return useMutation({
     mutationFn: escalateError,
     meta: { errorTitle: 'error_queue:toast.escalate_failed' },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: errorQueueQueryOptions().queryKey }),
+    // Also after a refusal: the item most likely changed under us (resolved, ignored or escalated meanwhile).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: errorQueueQueryOptions().queryKey }),
   });
 }

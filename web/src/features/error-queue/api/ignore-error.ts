@@ -13,6 +13,7 @@ export function useIgnoreError() {
   return useMutation({
     mutationFn: ignoreError,
     meta: { errorTitle: 'error_queue:toast.ignore_failed' },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: errorQueueQueryOptions().queryKey }),
+    // Also after a refusal: the item most likely changed under us (resolved, ignored or escalated meanwhile).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: errorQueueQueryOptions().queryKey }),
   });
 }

@@ -12,6 +12,7 @@ export function useResolveError() {
   return useMutation({
     mutationFn: resolveError,
     meta: { errorTitle: 'error_queue:toast.resolve_failed' },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: errorQueueQueryOptions().queryKey }),
+    // Also after a refusal: the item most likely changed under us (resolved, ignored or escalated meanwhile).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: errorQueueQueryOptions().queryKey }),
   });
 }
