@@ -50,3 +50,21 @@ test('in English a member sees the company without an edit button, and the serve
   await page.reload();
   await expect(page.getByRole('list', { name: 'Companies' }).getByRole('article').first()).not.toContainText('Ingenstans');
 });
+
+test('in English an admin edits the company', async ({ page }) => {
+  await useLanguage(page, 'en');
+  const company = await registerCompany(page);
+  await page.goto('/companies');
+  await page.getByRole('button', { name: `Edit ${company.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit company' });
+  await dialog.getByLabel('Phone').fill('');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog.getByText('Phone number is required')).toBeVisible();
+  await dialog.getByLabel('Phone').fill('0701234567');
+  await dialog.getByLabel('Postal code').fill('97231');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Company updated' })).toContainText('The company information has been updated.');
+  const card = page.getByRole('article', { name: company.name });
+  await expect(card).toContainText('0701234567');
+  await expect(card).toContainText('97231');
+});

@@ -59,3 +59,16 @@ test('in English a member sees no ignore/escalate, and resolving an item ignored
   await expect(toast).toBeVisible();
   await expect(toast).not.toContainText('403');
 });
+
+test('in English a superuser escalates an error out of the active list', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await signInAs(page, accounts.superuser.email, accounts.superuser.password);
+  await page.goto('/error-queue');
+  const list = page.getByRole('list', { name: 'Active errors' });
+  const first = list.getByRole('article').first();
+  await expect(first).toBeVisible();
+  const label = (await first.getAttribute('aria-label')) ?? '';
+  await first.getByRole('button', { name: 'Escalate' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Error escalated' })).toBeVisible();
+  await expect(list.getByRole('article', { name: label })).toHaveCount(0);
+});

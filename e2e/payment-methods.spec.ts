@@ -76,3 +76,37 @@ test('in English a member sees no actions, and the server refuses what the form 
   expect(invalid.status()).toBe(400);
   expect(((await invalid.json()) as { fields: Record<string, string> }).fields['metadata.expiryYear']).toBe('Enter this year or later');
 });
+
+test('in English an admin adds an invoice method, makes it the default and deletes the card', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await registerCompany(page);
+  await page.goto('/payment-methods');
+  await expect(page.getByText('No payment methods')).toBeVisible();
+  await page.getByRole('button', { name: 'Add your first payment method' }).click();
+  const first = page.getByRole('dialog', { name: 'Add payment method' });
+  await first.getByLabel('Name').fill('Company card');
+  await first.getByLabel('Last four digits').fill('12');
+  await first.getByRole('button', { name: 'Add' }).click();
+  await expect(first.getByText('Enter the last four digits')).toBeVisible();
+  await first.getByLabel('Last four digits').fill('1234');
+  await first.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Payment method added' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add payment method', exact: true }).click();
+  const second = page.getByRole('dialog', { name: 'Add payment method' });
+  await second.getByLabel('Name').fill('Monthly invoice');
+  await second.getByLabel('Type').selectOption('invoice');
+  await second.getByRole('button', { name: 'Add' }).click();
+  const invoice = page.getByRole('article', { name: 'Monthly invoice' });
+  await expect(invoice).toContainText('Invoice');
+  await invoice.getByRole('button', { name: 'Make Monthly invoice the default' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Default payment updated' })).toBeVisible();
+  await expect(invoice).toContainText('Default');
+
+  const card = page.getByRole('article', { name: 'Company card' });
+  await expect(card).toContainText('•••• 1234');
+  await card.getByRole('button', { name: 'Delete Company card' }).click();
+  await page.getByRole('dialog', { name: 'Delete payment method' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Payment method deleted' })).toBeVisible();
+  await expect(card).toHaveCount(0);
+});

@@ -83,3 +83,27 @@ test('in English the server refuses an own role change and a taken e-mail, with 
   await expect(add).toBeHidden();
   await expect(page.getByRole('table', { name: 'Users' }).getByRole('row')).toHaveCount(2);
 });
+
+test('in English an admin adds a colleague and deactivates them; a member is denied', async ({ page }) => {
+  await useLanguage(page, 'en');
+  const company = await registerCompany(page);
+  await page.goto('/user-management');
+  await page.getByRole('button', { name: 'Add user', exact: true }).click();
+  const add = page.getByRole('dialog', { name: 'Add user' });
+  await add.getByLabel('Full name').fill('Dan Dahl');
+  await add.getByLabel('Email').fill(`dan.${company.email}`);
+  await add.getByLabel('Role').selectOption('admin');
+  await add.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'User added' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'Dan Dahl' });
+  await expect(row).toContainText('Administrator');
+  await row.getByRole('button', { name: 'Deactivate Dan Dahl' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'User deactivated' })).toContainText('The user has been deactivated.');
+  await expect(row).toContainText('Inactive');
+  await expect(page.getByLabel('Users in figures')).toContainText('Active1');
+
+  await signInAs(page, accounts.user.email, accounts.user.password);
+  await page.goto('/user-management');
+  await expect(page.getByRole('alert')).toContainText('Access denied');
+  await expect(page.getByRole('alert')).toContainText('You do not have permission to view this page.');
+});
