@@ -24,7 +24,7 @@ const activities = [
     workflowId: 'wf-1',
     executionId: 'exec-9',
   }),
-  anActivity({ id: 'a3', action: 'payment_method_added', details: 'Lade till kort', userId: 'u2', userName: 'Bo Berg', ipAddress: null }),
+  anActivity({ id: 'a3', action: 'invoice_sent_to_tenant', details: 'Lade till kort', userId: 'u2', userName: 'Bo Berg', ipAddress: null }),
 ];
 
 describe('AuditTrailScreen', () => {
@@ -50,7 +50,7 @@ describe('AuditTrailScreen', () => {
     expect(rows[0]).toHaveTextContent('IP-adress:10.0.0.1');
     expect(rows[1]).toHaveTextContent('Arbetsflöde:wf-1');
     expect(rows[1]).toHaveTextContent('Körning:exec-9');
-    expect(rows[2]).toHaveTextContent('payment method added');
+    expect(rows[2]).toHaveTextContent('invoice sent to tenant');
     const metadata = within(rows[0]).getByText('Metadata');
     expect(within(rows[0]).getByText(/"steps": 3/)).not.toBeVisible();
     await userEvent.click(metadata);

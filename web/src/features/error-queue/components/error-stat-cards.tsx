@@ -10,9 +10,9 @@ export function ErrorStatCards({ pendingCount }: { pendingCount: number | null }
     { label: t('stats.recovery'), value: t('stats.recovery_value'), tone: 'text-indigo-600' },
   ];
   return (
-    <dl aria-label={t('stats.label')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <dl aria-label={t('stats.label')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       {cards.map((card) => (
-        <div key={card.label} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <div key={card.label} className="rounded-xl bg-white p-4 shadow-sm sm:p-5 ring-1 ring-slate-200">
           <dt className="text-sm font-medium text-slate-600">{card.label}</dt>
           <dd className={`mt-2 text-3xl font-bold tracking-tight ${card.tone}`}>{card.value}</dd>
         </div>

@@ -34,7 +34,9 @@ export function WorkflowCard({ workflow, onAction }: WorkflowCardProps) {
     <article aria-label={workflow.name} className="flex flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="truncate text-base font-semibold text-slate-900">{workflow.name}</h2>
+          <h2 title={workflow.name} className="truncate text-base font-semibold text-slate-900">
+            {workflow.name}
+          </h2>
           <p className="mt-0.5 text-xs text-slate-500">
             {workflow.category} · {t(`start_method.${workflow.startMethod}`)}
           </p>
