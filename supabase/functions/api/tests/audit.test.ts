@@ -113,3 +113,12 @@ Deno.test('GET /api/audit-activities.csv allows up to 10 000 rows and needs a se
   assertEquals((await admin.client.get('/audit-activities.csv?limit=10001')).status, 400);
   assertEquals((await new Client().get('/audit-activities.csv')).status, 401);
 });
+
+Deno.test('GET /api/audit-activities answers 400, never 500, to values Postgres cannot take (NUL, year 0)', async () => {
+  const { member } = await team();
+  for (const query of ['q=a%00b', 'before=0000-01-01T00:00:00Z', 'from=0000-01-01', 'before=2026-01-01T00:00:00%2B25:00']) {
+    const response = await member.client.get(`/audit-activities?${query}`);
+    assertEquals(response.status, 400, query);
+    assertEquals(typeof response.body.error, 'string');
+  }
+});
