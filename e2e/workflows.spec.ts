@@ -98,3 +98,30 @@ test("a member may not pause a colleague's workflow: the server refuses and the 
   await expect(page.getByRole('alert').filter({ hasText: 'Kunde inte ändra status' })).toBeVisible();
   await expect(card).toContainText('Aktiv');
 });
+
+test('keyboard only: the card menu opens and runs its items, and a dialog closes with Escape', async ({ page }) => {
+  await registerCompany(page);
+  await page.goto('/workflows');
+  await page.getByRole('button', { name: 'Skapa ditt första flöde' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Skapa nytt arbetsflöde' });
+  await expect(dialog.getByLabel('Namn')).toBeFocused();
+  await page.keyboard.type('Tangentbordsflöde');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/track-trace$/);
+
+  await page.goto('/workflows');
+  const menuButton = page.getByRole('button', { name: 'Åtgärder för Tangentbordsflöde' });
+  await menuButton.focus();
+  await expect(menuButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  // Headless UI keeps focus on the menu and marks the active item (aria-activedescendant).
+  await expect(page.getByRole('menuitem', { name: 'Redigera' })).toHaveAttribute('data-focus', '');
+  for (let step = 0; step < 4; step++) await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Statistik' })).toHaveAttribute('data-focus', '');
+  await page.keyboard.press('Enter');
+  const stats = page.getByRole('dialog', { name: 'Statistik för Tangentbordsflöde' });
+  await expect(stats).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(stats).toBeHidden();
+});

@@ -16,6 +16,8 @@ type FieldProps<TValues extends FieldValues> = {
   placeholder?: string;
   hint?: string;
   className?: string;
+  /** Focused when it appears (e.g. the first field of a dialog). */
+  autoFocus?: boolean;
 };
 
 export function Field<TValues extends FieldValues>({
@@ -27,6 +29,7 @@ export function Field<TValues extends FieldValues>({
   placeholder,
   hint,
   className,
+  autoFocus,
 }: FieldProps<TValues>) {
   const { t } = useTranslation('validation');
   const {
@@ -45,6 +48,7 @@ export function Field<TValues extends FieldValues>({
         autoComplete={autoComplete}
         inputMode={inputMode}
         placeholder={placeholder}
+        autoFocus={autoFocus}
         invalid={error !== undefined}
         aria-invalid={error !== undefined}
         className="mt-1.5"

@@ -62,8 +62,10 @@ describe('AuditTrailScreen', () => {
     mockApi({ [PATH]: () => json(200, activities) });
     renderWithQueryClient(<AuditTrailScreen />);
     const list = await screen.findByRole('list', { name: 'Aktiviteter' });
+    expect(screen.getByText('3 av 3 aktiviteter')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('searchbox', { name: 'Sök i aktiviteter' }), 'HYRESAVIER');
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByText('1 av 3 aktiviteter')).toBeInTheDocument();
     await userEvent.clear(screen.getByRole('searchbox', { name: 'Sök i aktiviteter' }));
     await userEvent.type(screen.getByRole('searchbox', { name: 'Sök i aktiviteter' }), 'executed');
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);

@@ -83,7 +83,7 @@ export function AuditTrailScreen() {
         <EmptyState icon={ClipboardListIcon} title={t('empty.title')} description={filtered ? t('empty.filtered') : t('empty.none')} />
       ) : (
         <div className="space-y-2">
-          <p className="text-sm text-slate-500">{t('count', { count: shown.length, total: all.length })}</p>
+          <p className="text-sm text-slate-500">{t('count', { shown: shown.length, total: all.length })}</p>
           <ul
             aria-label={t('list_label')}
             tabIndex={0}

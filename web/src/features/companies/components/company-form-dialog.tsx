@@ -60,7 +60,7 @@ function CompanyForm({ organization, isPending, onCancel, onSubmit }: CompanyFor
   return (
     <Form form={form} onSubmit={onSubmit} aria-label={t('form.title')} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field<CompanyValues> name="name" label={t('form.name_label')} autoComplete="organization" />
+        <Field<CompanyValues> autoFocus name="name" label={t('form.name_label')} autoComplete="organization" />
         <HeadlessField>
           <Label className="block text-sm font-medium text-slate-800">{t('form.organization_number_label')}</Label>
           <Input readOnly value={organization.organizationNumber} className="mt-1.5" />

@@ -65,7 +65,7 @@ function PaymentMethodForm({ method, isPending, onCancel, onSubmit }: PaymentMet
 
   return (
     <Form form={form} onSubmit={onSubmit} aria-label={method ? t('form.edit_title') : t('form.add_title')} className="space-y-4">
-      <Field<PaymentMethodInput> name="name" label={t('form.name_label')} placeholder={t('form.name_placeholder')} />
+      <Field<PaymentMethodInput> autoFocus name="name" label={t('form.name_label')} placeholder={t('form.name_placeholder')} />
       <SelectField<PaymentMethodInput>
         name="type"
         label={t('form.type_label')}

@@ -50,7 +50,7 @@ function UserForm({ user, isPending, onCancel, onSubmit }: UserFormProps) {
   });
   return (
     <Form form={form} onSubmit={onSubmit} aria-label={user ? t('form.edit_title') : t('form.add_title')} className="space-y-4">
-      <Field<UpdateUserInput> name="fullName" label={t('form.full_name_label')} autoComplete="off" />
+      <Field<UpdateUserInput> autoFocus name="fullName" label={t('form.full_name_label')} autoComplete="off" />
       <Field<UpdateUserInput> name="email" type="email" inputMode="email" label={t('form.email_label')} autoComplete="off" />
       <SelectField<UpdateUserInput>
         name="role"

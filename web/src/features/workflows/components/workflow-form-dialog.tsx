@@ -62,7 +62,7 @@ function WorkflowForm({ mode, workflow, isPending, onCancel, onSubmit }: Workflo
 
   return (
     <Form form={form} onSubmit={onSubmit} onInvalid={handleInvalid} aria-label={mode === 'create' ? t('form.create_title') : t('form.edit_title')}>
-      <Field<WorkflowValues> name="name" label={t('form.name_label')} placeholder={t('form.name_placeholder')} />
+      <Field<WorkflowValues> autoFocus name="name" label={t('form.name_label')} placeholder={t('form.name_placeholder')} />
       <TextareaField<WorkflowValues> name="description" label={t('form.description_label')} placeholder={t('form.description_placeholder')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField<WorkflowValues>
