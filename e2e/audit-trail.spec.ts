@@ -48,7 +48,11 @@ test("a failed fetch shows 'Failed to fetch audit trail' (en)", async ({ page })
   await useLanguage(page, 'en');
   await signInAs(page, accounts.user.email, accounts.user.password);
   await page.route('**/api/dashboard/recent-activity**', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service unavailable', code: 'unavailable' }) }),
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'Service unavailable', code: 'unavailable' }),
+    }),
   );
   await page.goto('/audit-trail');
   const alert = page.getByRole('alert').filter({ hasText: 'Failed to fetch audit trail' });

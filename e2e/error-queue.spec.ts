@@ -46,7 +46,9 @@ test('in English a member sees no ignore/escalate, and resolving an item ignored
 
   // A superuser ignores the first item while the member still sees it.
   const superuser = await request.newContext({ baseURL: appUrl, extraHTTPHeaders: { Origin: new URL(appUrl).origin } });
-  expect((await superuser.post('/api/login', { data: { email: accounts.superuser.email, password: accounts.superuser.password } })).ok()).toBe(true);
+  expect(
+    (await superuser.post('/api/login', { data: { email: accounts.superuser.email, password: accounts.superuser.password } })).ok(),
+  ).toBe(true);
   const items = (await (await superuser.get('/api/error-queue')).json()) as Array<{ id: string; status: string; errorMessage: string }>;
   const label = (await first.getAttribute('aria-label')) ?? '';
   const target = items.find((item) => item.status === 'pending' && label.endsWith(`: ${item.errorMessage}`));

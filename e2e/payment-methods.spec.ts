@@ -37,7 +37,9 @@ test('an admin adds, makes default, edits and deletes payment methods (sv)', asy
   await expect(bank).toContainText('Bankkonto');
 
   await bank.getByRole('button', { name: 'Gör Lönekonto till standard' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Standardbetalning uppdaterad' })).toContainText('Nytt standardbetalningssätt har angetts.');
+  await expect(page.getByRole('status').filter({ hasText: 'Standardbetalning uppdaterad' })).toContainText(
+    'Nytt standardbetalningssätt har angetts.',
+  );
   await expect(bank).toContainText('Standard');
   await expect(card.getByRole('button', { name: 'Gör Företagskort till standard' })).toBeVisible();
 
@@ -68,11 +70,17 @@ test('in English a member sees no actions, and the server refuses what the form 
   expect(refused.status()).toBe(403);
 
   await signInAs(page, accounts.admin.email, accounts.admin.password);
-  const invalid = await callApi(page, 'POST', '/api/payment-methods', {
-    name: 'Gammalt kort',
-    type: 'card',
-    metadata: { expiryYear: new Date().getFullYear() - 1 },
-  }, 'en');
+  const invalid = await callApi(
+    page,
+    'POST',
+    '/api/payment-methods',
+    {
+      name: 'Gammalt kort',
+      type: 'card',
+      metadata: { expiryYear: new Date().getFullYear() - 1 },
+    },
+    'en',
+  );
   expect(invalid.status()).toBe(400);
   expect(((await invalid.json()) as { fields: Record<string, string> }).fields['metadata.expiryYear']).toBe('Enter this year or later');
 });

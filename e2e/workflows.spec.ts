@@ -92,7 +92,10 @@ test('in English: edit a workflow, and running a draft is refused with the serve
 test("a member may not pause a colleague's workflow: the server refuses and the card stays as it was", async ({ page }) => {
   await signInAs(page, accounts.user.email, accounts.user.password);
   await page.goto('/workflows');
-  const card = page.getByRole('article').filter({ has: page.getByRole('button', { name: /^Pausa / }) }).first();
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('button', { name: /^Pausa / }) })
+    .first();
   await expect(card).toContainText('Aktiv');
   await card.getByRole('button', { name: /^Pausa / }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Kunde inte ändra status' })).toBeVisible();

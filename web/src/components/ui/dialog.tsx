@@ -16,14 +16,17 @@ export function Dialog({ open, onClose, title, description, children, size = 'md
   return (
     <HeadlessDialog open={open} onClose={onClose} className="fixed inset-0 z-50">
       <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
-      <div className="fixed inset-0 flex w-screen items-end justify-center overflow-y-auto p-2 sm:items-center sm:p-4">
-        <DialogPanel
-          className={`w-full ${size === 'lg' ? 'max-w-2xl' : 'max-w-lg'} rounded-xl bg-white p-5 shadow-xl ring-1 ring-slate-900/10 sm:p-6`}
-        >
-          <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
-          {description ? <Description className="mt-1 text-sm text-slate-600">{description}</Description> : null}
-          <div className="mt-4">{children}</div>
-        </DialogPanel>
+      {/* A tall dialog scrolls as a whole: min-h-full inside the scroller keeps its top reachable. */}
+      <div className="fixed inset-0 w-screen overflow-y-auto">
+        <div className="flex min-h-full items-end justify-center p-2 sm:items-center sm:p-4">
+          <DialogPanel
+            className={`w-full ${size === 'lg' ? 'max-w-2xl' : 'max-w-lg'} rounded-xl bg-white p-5 shadow-xl ring-1 ring-slate-900/10 sm:p-6`}
+          >
+            <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
+            {description ? <Description className="mt-1 text-sm text-slate-600">{description}</Description> : null}
+            <div className="mt-4">{children}</div>
+          </DialogPanel>
+        </div>
       </div>
     </HeadlessDialog>
   );

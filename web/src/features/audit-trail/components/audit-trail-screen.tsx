@@ -56,7 +56,13 @@ export function AuditTrailScreen() {
         }
       />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
-        <SearchInput label={t('search_label')} placeholder={t('search_placeholder')} value={search} onChange={setSearch} className="sm:col-span-2 lg:col-span-1" />
+        <SearchInput
+          label={t('search_label')}
+          placeholder={t('search_placeholder')}
+          value={search}
+          onChange={setSearch}
+          className="sm:col-span-2 lg:col-span-1"
+        />
         <select aria-label={t('filter_user')} value={userId} onChange={(event) => setUserId(event.target.value)} className={selectClasses}>
           <option value="">{t('all_users')}</option>
           {users.map(([id, name]) => (
@@ -65,7 +71,12 @@ export function AuditTrailScreen() {
             </option>
           ))}
         </select>
-        <select aria-label={t('filter_action')} value={action} onChange={(event) => setAction(event.target.value)} className={selectClasses}>
+        <select
+          aria-label={t('filter_action')}
+          value={action}
+          onChange={(event) => setAction(event.target.value)}
+          className={selectClasses}
+        >
           <option value="">{t('all_actions')}</option>
           {actions.map((code) => (
             <option key={code} value={code}>
@@ -78,7 +89,12 @@ export function AuditTrailScreen() {
       {activities.isPending ? (
         <SkeletonList count={AUDIT_SKELETON_COUNT} label={t('loading')} className="space-y-2" itemClassName="h-16 rounded-lg" />
       ) : activities.isError ? (
-        <LoadError title={t('error.title')} error={activities.error} retryLabel={t('error.retry')} onRetry={() => void activities.refetch()} />
+        <LoadError
+          title={t('error.title')}
+          error={activities.error}
+          retryLabel={t('error.retry')}
+          onRetry={() => void activities.refetch()}
+        />
       ) : shown.length === 0 ? (
         <EmptyState icon={ClipboardListIcon} title={t('empty.title')} description={filtered ? t('empty.filtered') : t('empty.none')} />
       ) : (

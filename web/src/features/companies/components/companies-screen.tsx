@@ -41,7 +41,12 @@ export function CompaniesScreen({ canEdit }: { canEdit: boolean }) {
       {organizations.isPending ? (
         <SkeletonList count={COMPANY_SKELETON_COUNT} label={t('loading')} className={gridClasses} itemClassName="h-64 rounded-xl" />
       ) : organizations.isError ? (
-        <LoadError title={t('error.title')} error={organizations.error} retryLabel={t('error.retry')} onRetry={() => void organizations.refetch()} />
+        <LoadError
+          title={t('error.title')}
+          error={organizations.error}
+          retryLabel={t('error.retry')}
+          onRetry={() => void organizations.refetch()}
+        />
       ) : organizations.data.length === 0 ? (
         <EmptyState icon={BuildingIcon} title={t('empty.title')} />
       ) : (

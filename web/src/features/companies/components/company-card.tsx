@@ -43,7 +43,12 @@ export function CompanyCard({ organization, onEdit }: CompanyCardProps) {
       </dl>
       {onEdit ? (
         <div className="mt-4 border-t border-slate-100 pt-4">
-          <Button variant="secondary" size="sm" aria-label={t('card.edit_named', { name: organization.name })} onClick={() => onEdit(organization)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={t('card.edit_named', { name: organization.name })}
+            onClick={() => onEdit(organization)}
+          >
             <PencilIcon className="size-4" />
             {t('card.edit')}
           </Button>

@@ -21,12 +21,17 @@ export function ErrorItemRow({ item, canModerate, isResolving, onResolve, onDeta
   const { t } = useTranslation('error_queue');
   const type = errorTypeLabel(item.errorType, t);
   return (
-    <article aria-label={t('item.label', { type, message: item.errorMessage })} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+    <article
+      aria-label={t('item.label', { type, message: item.errorMessage })}
+      className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+    >
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
         <div className="min-w-0 space-y-2">
           <div className="flex flex-wrap items-center gap-2">
             <Badge tone="red">{type}</Badge>
-            <Badge tone={item.priority === 'high' ? 'red' : item.priority === 'medium' ? 'amber' : 'slate'}>{t(`priority.${item.priority}`)}</Badge>
+            <Badge tone={item.priority === 'high' ? 'red' : item.priority === 'medium' ? 'amber' : 'slate'}>
+              {t(`priority.${item.priority}`)}
+            </Badge>
             <span className="text-xs text-slate-500">
               {t('item.created')} <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
             </span>

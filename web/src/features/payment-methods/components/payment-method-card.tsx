@@ -45,7 +45,9 @@ export function PaymentMethodCard({ method, canManage, isMakingDefault, onEdit, 
             <p className="truncate font-mono text-sm text-slate-600">{paymentMethodSummary(method, t)}</p>
           </div>
         </div>
-        <Badge tone={method.type === 'card' ? 'indigo' : method.type === 'bank_account' ? 'sky' : 'slate'}>{t(`types.${method.type}`)}</Badge>
+        <Badge tone={method.type === 'card' ? 'indigo' : method.type === 'bank_account' ? 'sky' : 'slate'}>
+          {t(`types.${method.type}`)}
+        </Badge>
       </div>
       {facts.length > 0 ? (
         <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
@@ -60,27 +62,27 @@ export function PaymentMethodCard({ method, canManage, isMakingDefault, onEdit, 
       {canManage ? (
         <div className="mt-auto pt-4">
           <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-4">
-          <Button variant="secondary" size="sm" aria-label={t('card.edit_named', { name: method.name })} onClick={() => onEdit(method)}>
-            <PencilIcon className="size-4" />
-            {t('card.edit')}
-          </Button>
-          <Button variant="ghost" size="sm" aria-label={t('card.delete_named', { name: method.name })} onClick={() => onDelete(method)}>
-            <TrashIcon className="size-4" />
-            {t('card.delete')}
-          </Button>
-          {method.isDefault ? null : (
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={t('card.make_default_named', { name: method.name })}
-              isPending={isMakingDefault}
-              pendingLabel={t('card.make_default')}
-              onClick={() => onMakeDefault(method)}
-            >
-              <StarIcon className="size-4" />
-              {t('card.make_default')}
+            <Button variant="secondary" size="sm" aria-label={t('card.edit_named', { name: method.name })} onClick={() => onEdit(method)}>
+              <PencilIcon className="size-4" />
+              {t('card.edit')}
             </Button>
-          )}
+            <Button variant="ghost" size="sm" aria-label={t('card.delete_named', { name: method.name })} onClick={() => onDelete(method)}>
+              <TrashIcon className="size-4" />
+              {t('card.delete')}
+            </Button>
+            {method.isDefault ? null : (
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={t('card.make_default_named', { name: method.name })}
+                isPending={isMakingDefault}
+                pendingLabel={t('card.make_default')}
+                onClick={() => onMakeDefault(method)}
+              >
+                <StarIcon className="size-4" />
+                {t('card.make_default')}
+              </Button>
+            )}
           </div>
         </div>
       ) : null}

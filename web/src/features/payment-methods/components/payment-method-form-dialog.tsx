@@ -1,6 +1,11 @@
 // Add or edit a payment method (SPEC §5): fields follow the type; hidden fields are emptied so the
 // schema the server shares never sees a card number on a bank account.
-import { PAYMENT_METHOD_TYPES, type PaymentMethodInput, type PaymentMethodPayload, paymentMethodSchema } from '@shared/schemas/payment-methods';
+import {
+  PAYMENT_METHOD_TYPES,
+  type PaymentMethodInput,
+  type PaymentMethodPayload,
+  paymentMethodSchema,
+} from '@shared/schemas/payment-methods';
 import type { PaymentMethod } from '@shared/types/api';
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -23,7 +28,9 @@ export function PaymentMethodFormDialog({ open, method, isPending, onClose, onSu
   const { t } = useTranslation('payment_methods');
   return (
     <Dialog open={open} onClose={onClose} title={method ? t('form.edit_title') : t('form.add_title')}>
-      {open ? <PaymentMethodForm key={method?.id ?? 'new'} method={method} isPending={isPending} onCancel={onClose} onSubmit={onSubmit} /> : null}
+      {open ? (
+        <PaymentMethodForm key={method?.id ?? 'new'} method={method} isPending={isPending} onCancel={onClose} onSubmit={onSubmit} />
+      ) : null}
     </Dialog>
   );
 }
@@ -74,7 +81,9 @@ function PaymentMethodForm({ method, isPending, onCancel, onSubmit }: PaymentMet
       {type === 'card' ? (
         <Field<PaymentMethodInput> name="cardLastFour" label={t('form.card_last_four_label')} inputMode="numeric" autoComplete="off" />
       ) : null}
-      {type === 'bank_account' ? <Field<PaymentMethodInput> name="bankAccount" label={t('form.bank_account_label')} autoComplete="off" /> : null}
+      {type === 'bank_account' ? (
+        <Field<PaymentMethodInput> name="bankAccount" label={t('form.bank_account_label')} autoComplete="off" />
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field<PaymentMethodInput> name="metadata.holderName" label={t('form.holder_label')} autoComplete="off" />
         <Field<PaymentMethodInput> name="metadata.provider" label={t('form.provider_label')} autoComplete="off" />

@@ -130,7 +130,10 @@ describe('PaymentMethodsScreen', () => {
     expect(within(dialog).getByLabelText('Utgångsmånad')).toHaveValue(3);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Spara' }));
     expect(await screen.findByText('Betalningssätt uppdaterat')).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ cardLastFour: '4242', metadata: { expiryMonth: 3, expiryYear: 2030 } });
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      cardLastFour: '4242',
+      metadata: { expiryMonth: 3, expiryYear: 2030 },
+    });
   });
 
   it('deletes after confirmation, and shows the failure toast with the server message', async () => {

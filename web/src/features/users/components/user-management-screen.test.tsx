@@ -13,7 +13,14 @@ afterEach(async () => {
 
 const me = aUserRow({ id: demoUser.id, fullName: 'Anna Andersson', email: 'anna@kollega.se', username: 'anna', role: 'admin' });
 const bo = aUserRow();
-const cecilia = aUserRow({ id: 'u3', fullName: 'Cecilia Ceder', email: 'cecilia@kollega.se', username: 'cissi', role: 'superuser', isActive: false });
+const cecilia = aUserRow({
+  id: 'u3',
+  fullName: 'Cecilia Ceder',
+  email: 'cecilia@kollega.se',
+  username: 'cissi',
+  role: 'superuser',
+  isActive: false,
+});
 const LIST = 'GET /api/users';
 
 function renderScreen() {
@@ -91,7 +98,10 @@ describe('UserManagementScreen', () => {
   });
 
   it('edits a user: validation, then the success toast, closes and refetches', async () => {
-    const { calls } = mockApi({ [LIST]: () => json(200, [me, bo]), [`PUT /api/users/${bo.id}`]: (call) => json(200, { ...bo, ...(call.body as object) }) });
+    const { calls } = mockApi({
+      [LIST]: () => json(200, [me, bo]),
+      [`PUT /api/users/${bo.id}`]: (call) => json(200, { ...bo, ...(call.body as object) }),
+    });
     renderScreen();
     await userEvent.click(await screen.findByRole('button', { name: 'Redigera Bo Berg' }));
     const dialog = await screen.findByRole('dialog', { name: 'Redigera användare' });

@@ -96,7 +96,13 @@ export function UserManagementScreen({ currentUserId }: { currentUserId: string 
       ) : (
         <>
           <UserStatCards users={users.data} />
-          <SearchInput label={t('search_label')} placeholder={t('search_placeholder')} value={search} onChange={setSearch} className="max-w-md" />
+          <SearchInput
+            label={t('search_label')}
+            placeholder={t('search_placeholder')}
+            value={search}
+            onChange={setSearch}
+            className="max-w-md"
+          />
           {shown.length === 0 ? (
             <EmptyState icon={UsersIcon} title={t('empty.title')} description={t('empty.description')} />
           ) : (

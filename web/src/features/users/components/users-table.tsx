@@ -23,12 +23,24 @@ export function UsersTable({ users, currentUserId, pendingUserId, onEdit, onTogg
       <table aria-label={t('table.label')} className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
-            <th scope="col" className="px-4 py-3">{t('table.name')}</th>
-            <th scope="col" className="px-4 py-3">{t('table.email')}</th>
-            <th scope="col" className="px-4 py-3">{t('table.role')}</th>
-            <th scope="col" className="px-4 py-3">{t('table.status')}</th>
-            <th scope="col" className="px-4 py-3">{t('table.created')}</th>
-            <th scope="col" className="px-4 py-3 text-right">{t('table.actions')}</th>
+            <th scope="col" className="px-4 py-3">
+              {t('table.name')}
+            </th>
+            <th scope="col" className="px-4 py-3">
+              {t('table.email')}
+            </th>
+            <th scope="col" className="px-4 py-3">
+              {t('table.role')}
+            </th>
+            <th scope="col" className="px-4 py-3">
+              {t('table.status')}
+            </th>
+            <th scope="col" className="px-4 py-3">
+              {t('table.created')}
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              {t('table.actions')}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -51,7 +63,12 @@ export function UsersTable({ users, currentUserId, pendingUserId, onEdit, onTogg
                 <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(user.createdAt)}</td>
                 <td className="px-4 py-3 whitespace-nowrap">
                   <div className="flex justify-end gap-2">
-                    <Button variant="secondary" size="sm" aria-label={t('table.edit_named', { name: user.fullName })} onClick={() => onEdit(user)}>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={t('table.edit_named', { name: user.fullName })}
+                      onClick={() => onEdit(user)}
+                    >
                       <PencilIcon className="size-4" />
                       {t('table.edit')}
                     </Button>
@@ -60,7 +77,11 @@ export function UsersTable({ users, currentUserId, pendingUserId, onEdit, onTogg
                       size="sm"
                       disabled={isSelf}
                       title={isSelf ? t('table.own_account') : undefined}
-                      aria-label={user.isActive ? t('table.deactivate_named', { name: user.fullName }) : t('table.activate_named', { name: user.fullName })}
+                      aria-label={
+                        user.isActive
+                          ? t('table.deactivate_named', { name: user.fullName })
+                          : t('table.activate_named', { name: user.fullName })
+                      }
                       isPending={pendingUserId === user.id}
                       pendingLabel={user.isActive ? t('table.deactivate') : t('table.activate')}
                       onClick={() => onToggleActive(user)}

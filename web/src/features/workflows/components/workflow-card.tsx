@@ -85,7 +85,11 @@ export function WorkflowCard({ workflow, onAction }: WorkflowCardProps) {
                 </button>
               </MenuItem>
               <MenuItem>
-                <button type="button" className={`${itemClasses} text-red-700 data-focus:text-red-800`} onClick={() => onAction('delete', workflow)}>
+                <button
+                  type="button"
+                  className={`${itemClasses} text-red-700 data-focus:text-red-800`}
+                  onClick={() => onAction('delete', workflow)}
+                >
                   <TrashIcon className="size-4 text-red-500" />
                   {t('menu.delete')}
                 </button>

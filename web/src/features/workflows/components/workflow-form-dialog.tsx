@@ -61,9 +61,18 @@ function WorkflowForm({ mode, workflow, isPending, onCancel, onSubmit }: Workflo
   };
 
   return (
-    <Form form={form} onSubmit={onSubmit} onInvalid={handleInvalid} aria-label={mode === 'create' ? t('form.create_title') : t('form.edit_title')}>
+    <Form
+      form={form}
+      onSubmit={onSubmit}
+      onInvalid={handleInvalid}
+      aria-label={mode === 'create' ? t('form.create_title') : t('form.edit_title')}
+    >
       <Field<WorkflowValues> autoFocus name="name" label={t('form.name_label')} placeholder={t('form.name_placeholder')} />
-      <TextareaField<WorkflowValues> name="description" label={t('form.description_label')} placeholder={t('form.description_placeholder')} />
+      <TextareaField<WorkflowValues>
+        name="description"
+        label={t('form.description_label')}
+        placeholder={t('form.description_placeholder')}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField<WorkflowValues>
           name="category"

@@ -121,12 +121,23 @@ export function WorkflowsScreen() {
           </Button>
         }
       />
-      <SearchInput label={t('search_label')} placeholder={t('search_placeholder')} value={search} onChange={setSearch} className="max-w-md" />
+      <SearchInput
+        label={t('search_label')}
+        placeholder={t('search_placeholder')}
+        value={search}
+        onChange={setSearch}
+        className="max-w-md"
+      />
 
       {workflows.isPending ? (
         <SkeletonList count={WORKFLOW_SKELETON_COUNT} label={t('loading')} className={gridClasses} itemClassName="h-52 rounded-xl" />
       ) : workflows.isError ? (
-        <LoadError title={t('error.title')} error={workflows.error} retryLabel={t('error.retry')} onRetry={() => void workflows.refetch()} />
+        <LoadError
+          title={t('error.title')}
+          error={workflows.error}
+          retryLabel={t('error.retry')}
+          onRetry={() => void workflows.refetch()}
+        />
       ) : workflows.data.length === 0 ? (
         <EmptyState icon={WorkflowIcon} title={t('empty.title')} description={t('empty.description')}>
           <Button onClick={() => setCreating(true)}>
