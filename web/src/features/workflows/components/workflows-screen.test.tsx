@@ -1,10 +1,17 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { demoUser, json, mockApi } from '@/test/api-mock';
 import { aWorkflow, never } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+
+// These render the real router: its first render loads the route modules, which takes longer than
+// the default 1 s when the machine is busy.
+beforeAll(() => {
+  configure({ asyncUtilTimeout: 5000 });
+  vi.setConfig({ testTimeout: 15_000 });
+});
 
 afterEach(async () => {
   await i18n.changeLanguage('sv');
