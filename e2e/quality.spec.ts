@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { signInAs, useLanguage } from './support/session';
+import { accounts, signInAs, useLanguage } from './support/session';
 
 const screenshots = join(import.meta.dirname, '../docs/screenshots');
 mkdirSync(screenshots, { recursive: true });
@@ -40,7 +40,7 @@ for (const language of ['sv', 'en'] as const) {
   for (const screen of SCREENS) {
     test(`${screen.path} (${language}) renders, passes axe and is photographed`, async ({ page }) => {
       await useLanguage(page, language);
-      if (screen.signedIn) await signInAs(page, 'admin');
+      if (screen.signedIn) await signInAs(page, accounts.admin.email, accounts.admin.password);
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto(screen.path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(screen.heading[language]);

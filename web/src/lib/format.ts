@@ -5,3 +5,16 @@ const dateFormat = new Intl.DateTimeFormat('sv-SE', { year: 'numeric', month: '2
 export function formatDate(value: Date | string | number): string {
   return dateFormat.format(new Date(value));
 }
+
+const dateTimeFormat = new Intl.DateTimeFormat('sv-SE', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** Date and time in the Swedish locale: 2025-03-14 10:22. */
+export function formatDateTime(value: Date | string | number): string {
+  return dateTimeFormat.format(new Date(value));
+}

@@ -1,11 +1,17 @@
 import '@tanstack/react-query';
 import type { ParseKeys } from 'i18next';
 
+type MetaKey = ParseKeys<
+  ['common', 'auth', 'shell', 'dashboard', 'landing', 'workflows', 'audit_trail', 'error_queue', 'users', 'companies', 'payment_methods']
+>;
+
 declare module '@tanstack/react-query' {
   interface Register {
     mutationMeta: {
       /** Title of the destructive toast shown when the mutation fails (an i18n key, `ns:key`). */
-      errorTitle?: ParseKeys<['common', 'auth', 'shell', 'dashboard', 'landing']>;
+      errorTitle?: MetaKey;
+      /** Text of that toast when the server sent no message of its own (an i18n key, `ns:key`). */
+      errorFallback?: MetaKey;
     };
   }
 }

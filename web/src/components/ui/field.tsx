@@ -15,6 +15,8 @@ type FieldProps<TValues extends FieldValues> = {
   placeholder?: string;
   hint?: string;
   className?: string;
+  /** Focused when it appears (e.g. the first field of a dialog). */
+  autoFocus?: boolean;
 };
 
 export function Field<TValues extends FieldValues>({
@@ -26,6 +28,7 @@ export function Field<TValues extends FieldValues>({
   placeholder,
   hint,
   className,
+  autoFocus,
 }: FieldProps<TValues>) {
   // 'validation' is loaded by the form's resolver before any error exists (form.tsx); subscribing to
   // `common` only re-renders on a language change without fetching 'validation' with the page.
@@ -54,6 +57,7 @@ export function Field<TValues extends FieldValues>({
         autoComplete={autoComplete}
         inputMode={inputMode}
         placeholder={placeholder}
+        autoFocus={autoFocus}
         invalid={error !== undefined}
         className="mt-1.5"
       />

@@ -5,7 +5,7 @@
 // the schema itself, so that zod is downloaded when the visitor starts using the form rather than
 // with the page (the public pages' first-load budget, docs/quality.md).
 import { type ReactNode, useMemo } from 'react';
-import { type DefaultValues, type FieldValues, FormProvider, type Resolver, useForm, type UseFormReturn } from 'react-hook-form';
+import { type DefaultValues, type FieldErrors, type FieldValues, FormProvider, type Resolver, useForm, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { i18n } from '@/lib/i18n';
 
@@ -47,6 +47,8 @@ export function useZodForm<TInput extends FieldValues, TOutput extends FieldValu
 type FormProps<TInput extends FieldValues, TOutput extends FieldValues> = {
   form: UseFormReturn<TInput, unknown, TOutput>;
   onSubmit: (values: TOutput) => void;
+  /** Called when a submit is refused by the schema (the fields already show why). */
+  onInvalid?: (errors: FieldErrors<TInput>) => void;
   children: ReactNode;
   className?: string;
   'aria-label'?: string;
@@ -55,13 +57,14 @@ type FormProps<TInput extends FieldValues, TOutput extends FieldValues> = {
 export function Form<TInput extends FieldValues, TOutput extends FieldValues>({
   form,
   onSubmit,
+  onInvalid,
   children,
   className = 'space-y-5',
   'aria-label': ariaLabel,
 }: FormProps<TInput, TOutput>) {
   return (
     <FormProvider {...form}>
-      <form noValidate aria-label={ariaLabel} className={className} onSubmit={form.handleSubmit(onSubmit)}>
+      <form noValidate aria-label={ariaLabel} className={className} onSubmit={form.handleSubmit(onSubmit, onInvalid)}>
         {children}
       </form>
     </FormProvider>

@@ -1,5 +1,8 @@
 // The toasts themselves (react-hot-toast): bottom right, full width on phones, at most 420px wide from md up.
-// Loaded by <Toaster> when the first toast is shown.
+// Loaded by <Toaster> when the first toast is shown. Rendered straight into <body>, outside the app
+// root, so a toast stays readable and dismissable while a modal dialog makes the rest of the app inert
+// (e.g. a save that failed inside the dialog).
+import { createPortal } from 'react-dom';
 import { resolveValue, Toaster as HotToaster, toast as hotToast } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { CheckCircleIcon, CloseIcon, ExclamationCircleIcon } from './status-icons';
@@ -7,7 +10,7 @@ import { TOAST_DURATION_MS } from './notify';
 
 export function ToastList() {
   const { t } = useTranslation('common');
-  return (
+  return createPortal(
     <HotToaster position="bottom-right" gutter={8} toastOptions={{ duration: TOAST_DURATION_MS }}>
       {(toast) => {
         const error = toast.type === 'error';
@@ -32,6 +35,7 @@ export function ToastList() {
           </div>
         );
       }}
-    </HotToaster>
+    </HotToaster>,
+    document.body,
   );
 }

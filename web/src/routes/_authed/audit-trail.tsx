@@ -1,13 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { recentActivityQueryOptions } from '@/features/audit-trail/api/get-recent-activity';
+import { AuditTrailScreen } from '@/features/audit-trail/components/audit-trail-screen';
 
 export const Route = createFileRoute('/_authed/audit-trail')({
   staticData: { titleKey: 'pages.audit_trail' },
-  component: AuditTrailPage,
+  loader: ({ context }) => void context.queryClient.prefetchQuery(recentActivityQueryOptions()),
+  component: AuditTrailScreen,
 });
-
-function AuditTrailPage() {
-  const { t } = useTranslation('shell');
-  return <PagePlaceholder title={t('pages.audit_trail')} />;
-}

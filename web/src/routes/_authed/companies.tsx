@@ -1,13 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { useCurrentUser } from '@/features/auth/api/get-user';
+import { organizationsQueryOptions } from '@/features/companies/api/get-organizations';
+import { CompaniesScreen } from '@/features/companies/components/companies-screen';
 
 export const Route = createFileRoute('/_authed/companies')({
   staticData: { titleKey: 'pages.companies' },
+  loader: ({ context }) => void context.queryClient.prefetchQuery(organizationsQueryOptions()),
   component: CompaniesPage,
 });
 
 function CompaniesPage() {
-  const { t } = useTranslation('shell');
-  return <PagePlaceholder title={t('pages.companies')} />;
+  const user = useCurrentUser();
+  return <CompaniesScreen canEdit={user.role === 'admin'} />;
 }

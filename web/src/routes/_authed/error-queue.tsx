@@ -1,13 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { useCurrentUser } from '@/features/auth/api/get-user';
+import { errorQueueQueryOptions } from '@/features/error-queue/api/get-error-queue';
+import { ErrorQueueScreen } from '@/features/error-queue/components/error-queue-screen';
 
 export const Route = createFileRoute('/_authed/error-queue')({
   staticData: { titleKey: 'pages.error_queue' },
+  loader: ({ context }) => void context.queryClient.prefetchQuery(errorQueueQueryOptions()),
   component: ErrorQueuePage,
 });
 
 function ErrorQueuePage() {
-  const { t } = useTranslation('shell');
-  return <PagePlaceholder title={t('pages.error_queue')} />;
+  const user = useCurrentUser();
+  return <ErrorQueueScreen canModerate={user.role === 'admin' || user.role === 'superuser'} />;
 }

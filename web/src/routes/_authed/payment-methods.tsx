@@ -1,13 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { useCurrentUser } from '@/features/auth/api/get-user';
+import { paymentMethodsQueryOptions } from '@/features/payment-methods/api/get-payment-methods';
+import { PaymentMethodsScreen } from '@/features/payment-methods/components/payment-methods-screen';
 
 export const Route = createFileRoute('/_authed/payment-methods')({
   staticData: { titleKey: 'pages.payment_methods' },
+  loader: ({ context }) => void context.queryClient.prefetchQuery(paymentMethodsQueryOptions()),
   component: PaymentMethodsPage,
 });
 
 function PaymentMethodsPage() {
-  const { t } = useTranslation('shell');
-  return <PagePlaceholder title={t('pages.payment_methods')} />;
+  const user = useCurrentUser();
+  return <PaymentMethodsScreen canManage={user.role === 'admin'} />;
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { useCurrentUser } from '@/features/auth/api/get-user';
+import { AccessDenied } from '@/features/users/components/access-denied';
+import { UserManagementScreen } from '@/features/users/components/user-management-screen';
 
 export const Route = createFileRoute('/_authed/user-management')({
   staticData: { titleKey: 'pages.user_management' },
@@ -8,6 +9,7 @@ export const Route = createFileRoute('/_authed/user-management')({
 });
 
 function UserManagementPage() {
-  const { t } = useTranslation('shell');
-  return <PagePlaceholder title={t('pages.user_management')} />;
+  const user = useCurrentUser();
+  if (user.role !== 'admin') return <AccessDenied />;
+  return <UserManagementScreen currentUserId={user.id} />;
 }

@@ -1,13 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { workflowsQueryOptions } from '@/features/workflows/api/get-workflows';
+import { WorkflowsScreen } from '@/features/workflows/components/workflows-screen';
 
 export const Route = createFileRoute('/_authed/workflows')({
   staticData: { titleKey: 'pages.workflows' },
-  component: WorkflowsPage,
+  loader: ({ context }) => void context.queryClient.prefetchQuery(workflowsQueryOptions()),
+  component: WorkflowsScreen,
 });
-
-function WorkflowsPage() {
-  const { t } = useTranslation('shell');
-  return <PagePlaceholder title={t('pages.workflows')} />;
-}

@@ -1,11 +1,10 @@
 import type { RegisterInput, registerFormSchema } from '@shared/schemas/auth';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Form, useZodForm } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { ReadOnlyField } from '@/components/ui/read-only-field';
 import { useRegister } from '../api/register';
 import { loadRegisterSchema } from '../schemas';
 
@@ -32,7 +31,6 @@ type RegisterFormProps = {
 export function RegisterForm({ onSuccess }: RegisterFormProps) {
   const { t } = useTranslation('auth');
   const form = useZodForm(loadRegisterSchema, emptyForm);
-  const countryId = useId();
   const registration = useRegister();
 
   const handleSubmit = (payload: RegisterInput) => registration.mutate(payload, { onSuccess });
@@ -87,15 +85,7 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
           <Field<RegisterValues> name="postalCode" autoComplete="postal-code" inputMode="numeric" label={t('register.postal_code_label')} />
           <Field<RegisterValues> name="city" autoComplete="address-level2" label={t('register.city_label')} />
         </div>
-        <div>
-          <label htmlFor={countryId} className="block text-sm font-medium text-slate-800">
-            {t('register.country_label')}
-          </label>
-          <Input id={countryId} readOnly value={t('register.country_value')} aria-describedby={`${countryId}-hint`} className="mt-1.5" />
-          <p id={`${countryId}-hint`} className="mt-1.5 text-sm text-slate-500">
-            {t('register.country_hint')}
-          </p>
-        </div>
+        <ReadOnlyField label={t('register.country_label')} value={t('register.country_value')} hint={t('register.country_hint')} />
         <Field<RegisterValues>
           name="organizationEmail"
           type="email"

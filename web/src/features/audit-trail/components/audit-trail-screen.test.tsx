@@ -1,0 +1,102 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { json, mockApi } from '@/test/api-mock';
+import { anActivity, never } from '@/test/fixtures';
+import { renderWithQueryClient } from '@/test/render';
+import { AuditTrailScreen } from './audit-trail-screen';
+
+afterEach(async () => {
+  await i18n.changeLanguage('sv');
+});
+
+const PATH = 'GET /api/dashboard/recent-activity?limit=50';
+
+const activities = [
+  anActivity({ metadata: { category: 'Rapportering', steps: 3 } }),
+  anActivity({
+    id: 'a2',
+    action: 'workflow_executed',
+    details: 'Körde Hyresavier',
+    userId: 'u2',
+    userName: 'Bo Berg',
+    workflowId: 'wf-1',
+    executionId: 'exec-9',
+  }),
+  anActivity({ id: 'a3', action: 'invoice_sent_to_tenant', details: 'Lade till kort', userId: 'u2', userName: 'Bo Berg', ipAddress: null }),
+];
+
+describe('AuditTrailScreen', () => {
+  it('asks for the newest 50 and shows 10 skeleton rows while loading', async () => {
+    const { calls } = mockApi({ [PATH]: never });
+    renderWithQueryClient(<AuditTrailScreen />);
+    const loading = await screen.findByRole('status', { name: 'Laddar aktiviteter' });
+    expect(within(loading).getAllByRole('listitem')).toHaveLength(10);
+    expect(calls[0].path).toBe('/api/dashboard/recent-activity?limit=50');
+    expect(screen.getByRole('heading', { level: 1, name: 'Audit Trail' })).toBeInTheDocument();
+  });
+
+  it('shows each row with label, Swedish timestamp, user, ids, resource, IP and collapsible metadata', async () => {
+    mockApi({ [PATH]: () => json(200, activities) });
+    renderWithQueryClient(<AuditTrailScreen />);
+    const list = await screen.findByRole('list', { name: 'Aktiviteter' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toHaveTextContent('Arbetsflöde skapat');
+    expect(rows[0]).toHaveTextContent(new Date('2025-03-14T09:22:05Z').toLocaleString('sv-SE'));
+    expect(rows[0]).toHaveTextContent('Användare:Anna Andersson');
+    expect(rows[0]).toHaveTextContent('Resurs:workflows');
+    expect(rows[0]).toHaveTextContent('IP-adress:10.0.0.1');
+    expect(rows[1]).toHaveTextContent('Arbetsflöde:wf-1');
+    expect(rows[1]).toHaveTextContent('Körning:exec-9');
+    expect(rows[2]).toHaveTextContent('invoice sent to tenant');
+    const metadata = within(rows[0]).getByText('Metadata');
+    expect(within(rows[0]).getByText(/"steps": 3/)).not.toBeVisible();
+    await userEvent.click(metadata);
+    expect(within(rows[0]).getByText(/"steps": 3/)).toBeVisible();
+    expect(list.className).toContain('max-h-[600px]');
+  });
+
+  it('searches details and action case-insensitively, filters by user and action, and exports with the filters', async () => {
+    mockApi({ [PATH]: () => json(200, activities) });
+    renderWithQueryClient(<AuditTrailScreen />);
+    const list = await screen.findByRole('list', { name: 'Aktiviteter' });
+    expect(screen.getByText('3 av 3 aktiviteter')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Sök i aktiviteter' }), 'HYRESAVIER');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByText('1 av 3 aktiviteter')).toBeInTheDocument();
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Sök i aktiviteter' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Sök i aktiviteter' }), 'executed');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Sök i aktiviteter' }));
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Användare' }), 'Bo Berg');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Händelse' }), 'Arbetsflöde kört');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Exportera CSV' })).toHaveAttribute(
+      'href',
+      '/api/audit-activities.csv?limit=10000&userId=u2&action=workflow_executed',
+    );
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Sök i aktiviteter' }), 'inget sådant');
+    expect(screen.getByText('Inga aktiviteter hittades')).toBeInTheDocument();
+    expect(screen.getByText('Försök ändra dina sökvillkor eller filter.')).toBeInTheDocument();
+  });
+
+  it('shows the empty state when there is no activity', async () => {
+    mockApi({ [PATH]: () => json(200, []) });
+    renderWithQueryClient(<AuditTrailScreen />);
+    expect(await screen.findByText('Inga aktiviteter hittades')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to fetch audit trail' in English when the call fails", async () => {
+    await i18n.changeLanguage('en');
+    mockApi({ [PATH]: () => json(500, { error: 'Database unavailable', code: 'internal' }) });
+    renderWithQueryClient(<AuditTrailScreen />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch audit trail');
+    expect(alert).toHaveTextContent('Database unavailable');
+  });
+});

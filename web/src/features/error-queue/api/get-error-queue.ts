@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ErrorQueueItem } from '@shared/types/api';
+import { apiGet } from '@/lib/api-client';
+
+export function getErrorQueue({ signal }: { signal?: AbortSignal } = {}): Promise<ErrorQueueItem[]> {
+  return apiGet<ErrorQueueItem[]>('/api/error-queue', { signal });
+}
+
+export function errorQueueQueryOptions() {
+  return queryOptions({
+    queryKey: ['error-queue'],
+    queryFn: ({ signal }) => getErrorQueue({ signal }),
+  });
+}

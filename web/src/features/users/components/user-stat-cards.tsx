@@ -1,0 +1,22 @@
+import type { UserRow } from '@shared/types/api';
+import { useTranslation } from 'react-i18next';
+
+export function UserStatCards({ users }: { users: UserRow[] }) {
+  const { t } = useTranslation('users');
+  const cards = [
+    { label: t('stats.total'), value: users.length },
+    { label: t('stats.active'), value: users.filter((user) => user.isActive).length },
+    { label: t('stats.admins'), value: users.filter((user) => user.role === 'admin').length },
+    { label: t('stats.superusers'), value: users.filter((user) => user.role === 'superuser').length },
+  ];
+  return (
+    <dl aria-label={t('stats.label')} className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      {cards.map((card) => (
+        <div key={card.label} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+          <dt className="text-sm font-medium text-slate-600">{card.label}</dt>
+          <dd className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{card.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Workflow } from '@shared/types/api';
+import { apiGet } from '@/lib/api-client';
+
+export function getWorkflows({ signal }: { signal?: AbortSignal } = {}): Promise<Workflow[]> {
+  return apiGet<Workflow[]>('/api/workflows', { signal });
+}
+
+export function workflowsQueryOptions() {
+  return queryOptions({
+    queryKey: ['workflows'],
+    queryFn: ({ signal }) => getWorkflows({ signal }),
+  });
+}

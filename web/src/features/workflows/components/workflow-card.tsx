@@ -1,0 +1,129 @@
+// One workflow: status, category, start method, last run, success rate; pause/start and a menu.
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import type { Workflow } from '@shared/types/api';
+import { useTranslation } from 'react-i18next';
+import {
+  ChartBarIcon,
+  DuplicateIcon,
+  EllipsisVerticalIcon,
+  PauseIcon,
+  PencilIcon,
+  PlayIcon,
+  TrashIcon,
+} from '@/components/ui/action-icons';
+import { Button } from '@/components/ui/button';
+import { formatDateTime } from '@/lib/format';
+import { displayStatus, WorkflowStatusBadge } from './workflow-status-badge';
+
+export type WorkflowAction = 'edit' | 'run' | 'toggle' | 'duplicate' | 'statistics' | 'delete';
+
+type WorkflowCardProps = {
+  workflow: Workflow;
+  onAction: (action: WorkflowAction, workflow: Workflow) => void;
+};
+
+const itemClasses =
+  'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900';
+
+export function WorkflowCard({ workflow, onAction }: WorkflowCardProps) {
+  const { t } = useTranslation('workflows');
+  const isActive = displayStatus(workflow.status) === 'active';
+  const rate = workflow.successRate === null ? t('card.no_rate') : t('card.rate', { rate: Math.round(workflow.successRate) });
+
+  return (
+    <article aria-label={workflow.name} className="flex flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 title={workflow.name} className="truncate text-base font-semibold text-slate-900">
+            {workflow.name}
+          </h2>
+          <p className="mt-0.5 text-xs text-slate-500">
+            {workflow.category} · {t(`start_method.${workflow.startMethod}`)}
+          </p>
+        </div>
+        <div className="flex shrink-0 items-center gap-1">
+          <WorkflowStatusBadge status={workflow.status} />
+          <Menu>
+            <MenuButton
+              aria-label={t('card.menu', { name: workflow.name })}
+              className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              <EllipsisVerticalIcon className="size-5" />
+            </MenuButton>
+            <MenuItems
+              anchor={{ to: 'bottom end', gap: 4 }}
+              className="z-40 w-48 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-900/10 focus:outline-none"
+            >
+              <MenuItem>
+                <button type="button" className={itemClasses} onClick={() => onAction('edit', workflow)}>
+                  <PencilIcon className="size-4 text-slate-400" />
+                  {t('menu.edit')}
+                </button>
+              </MenuItem>
+              <MenuItem>
+                <button type="button" className={itemClasses} onClick={() => onAction('run', workflow)}>
+                  <PlayIcon className="size-4 text-slate-400" />
+                  {t('menu.run')}
+                </button>
+              </MenuItem>
+              <MenuItem>
+                <button type="button" className={itemClasses} onClick={() => onAction('toggle', workflow)}>
+                  {isActive ? <PauseIcon className="size-4 text-slate-400" /> : <PlayIcon className="size-4 text-slate-400" />}
+                  {isActive ? t('menu.pause') : t('menu.start')}
+                </button>
+              </MenuItem>
+              <MenuItem>
+                <button type="button" className={itemClasses} onClick={() => onAction('duplicate', workflow)}>
+                  <DuplicateIcon className="size-4 text-slate-400" />
+                  {t('menu.duplicate')}
+                </button>
+              </MenuItem>
+              <MenuItem>
+                <button type="button" className={itemClasses} onClick={() => onAction('statistics', workflow)}>
+                  <ChartBarIcon className="size-4 text-slate-400" />
+                  {t('menu.statistics')}
+                </button>
+              </MenuItem>
+              <MenuItem>
+                <button
+                  type="button"
+                  className={`${itemClasses} text-red-700 data-focus:text-red-800`}
+                  onClick={() => onAction('delete', workflow)}
+                >
+                  <TrashIcon className="size-4 text-red-500" />
+                  {t('menu.delete')}
+                </button>
+              </MenuItem>
+            </MenuItems>
+          </Menu>
+        </div>
+      </div>
+      {workflow.description ? <p className="mt-3 line-clamp-2 text-sm text-slate-600">{workflow.description}</p> : null}
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+        <div>
+          <dt className="text-xs text-slate-500">{t('card.last_run')}</dt>
+          <dd className="font-medium text-slate-900">{workflow.lastRunAt ? formatDateTime(workflow.lastRunAt) : t('card.never_run')}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">{t('card.success_rate')}</dt>
+          <dd className="font-medium text-slate-900">{rate}</dd>
+        </div>
+      </dl>
+      <div className="mt-4 flex gap-2 border-t border-slate-100 pt-4">
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={isActive ? t('card.pause_named', { name: workflow.name }) : t('card.start_named', { name: workflow.name })}
+          onClick={() => onAction('toggle', workflow)}
+        >
+          {isActive ? <PauseIcon className="size-4" /> : <PlayIcon className="size-4" />}
+          {isActive ? t('card.pause') : t('card.start')}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => onAction('edit', workflow)}>
+          <PencilIcon className="size-4" />
+          {t('menu.edit')}
+        </Button>
+      </div>
+    </article>
+  );
+}

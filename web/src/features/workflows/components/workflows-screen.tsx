@@ -1,0 +1,191 @@
+// /workflows: search, create, the grid of workflow cards and what each card's actions open.
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import type { Workflow } from '@shared/types/api';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PlusIcon } from '@/components/ui/action-icons';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { WorkflowIcon } from '@/components/ui/icons';
+import { LoadError } from '@/components/ui/load-error';
+import { notify } from '@/components/ui/notify';
+import { PageHeader } from '@/components/ui/page-header';
+import { SearchInput } from '@/components/ui/search-input';
+import { SkeletonList } from '@/components/ui/skeleton-list';
+import { useCreateWorkflow } from '../api/create-workflow';
+import { useDeleteWorkflow } from '../api/delete-workflow';
+import { useDuplicateWorkflow } from '../api/duplicate-workflow';
+import { workflowsQueryOptions } from '../api/get-workflows';
+import { useRunWorkflow } from '../api/run-workflow';
+import { useSetWorkflowStatus, useUpdateWorkflow } from '../api/update-workflow';
+import { type WorkflowAction, WorkflowCard } from './workflow-card';
+import { WorkflowFormDialog, type WorkflowFormOutput } from './workflow-form-dialog';
+import { WorkflowStatsDialog } from './workflow-stats-dialog';
+import { displayStatus } from './workflow-status-badge';
+
+export const WORKFLOW_SKELETON_COUNT = 6;
+
+const gridClasses = 'grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3';
+
+export function WorkflowsScreen() {
+  const { t } = useTranslation('workflows');
+  const navigate = useNavigate();
+  const workflows = useQuery(workflowsQueryOptions());
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Workflow | null>(null);
+  const [deleting, setDeleting] = useState<Workflow | null>(null);
+  const [statistics, setStatistics] = useState<Workflow | null>(null);
+
+  const createWorkflow = useCreateWorkflow();
+  const updateWorkflow = useUpdateWorkflow();
+  const setStatus = useSetWorkflowStatus();
+  const runWorkflow = useRunWorkflow();
+  const duplicateWorkflow = useDuplicateWorkflow();
+  const deleteWorkflow = useDeleteWorkflow();
+
+  const handleCreate = (values: WorkflowFormOutput) =>
+    createWorkflow.mutate(values, {
+      onSuccess: (created) => {
+        setCreating(false);
+        notify.success(t('toast.created'), t('toast.created_description', { name: created.name }));
+        void navigate({ to: '/track-trace' });
+      },
+    });
+
+  const handleUpdate = (values: WorkflowFormOutput) => {
+    if (!editing) return;
+    updateWorkflow.mutate(
+      { id: editing.id, input: values },
+      {
+        onSuccess: () => {
+          setEditing(null);
+          notify.success(t('toast.updated'));
+        },
+      },
+    );
+  };
+
+  const handleDelete = () => {
+    if (!deleting) return;
+    deleteWorkflow.mutate(deleting.id, {
+      onSuccess: () => {
+        setDeleting(null);
+        notify.success(t('toast.deleted'));
+      },
+    });
+  };
+
+  const handleAction = (action: WorkflowAction, workflow: Workflow) => {
+    switch (action) {
+      case 'edit':
+        return setEditing(workflow);
+      case 'delete':
+        return setDeleting(workflow);
+      case 'statistics':
+        return setStatistics(workflow);
+      case 'run':
+        return runWorkflow.mutate(workflow.id, {
+          onSuccess: () => notify.success(t('toast.run_started'), t('toast.run_started_description', { name: workflow.name })),
+        });
+      case 'duplicate':
+        return duplicateWorkflow.mutate(workflow.id, {
+          onSuccess: (copy) => notify.success(t('toast.duplicated'), t('toast.duplicated_description', { name: copy.name })),
+        });
+      case 'toggle': {
+        const status = displayStatus(workflow.status) === 'active' ? 'paused' : 'active';
+        return setStatus.mutate(
+          { id: workflow.id, status },
+          { onSuccess: () => notify.success(status === 'paused' ? t('toast.paused') : t('toast.started')) },
+        );
+      }
+    }
+  };
+
+  const needle = search.trim().toLowerCase();
+  const shown = (workflows.data ?? []).filter(
+    (workflow) => !needle || workflow.name.toLowerCase().includes(needle) || workflow.description.toLowerCase().includes(needle),
+  );
+
+  return (
+    <section className="mx-auto max-w-7xl space-y-6">
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <PlusIcon className="size-4" />
+            {t('create_button')}
+          </Button>
+        }
+      />
+      <SearchInput
+        label={t('search_label')}
+        placeholder={t('search_placeholder')}
+        value={search}
+        onChange={setSearch}
+        className="max-w-md"
+      />
+
+      {workflows.isPending ? (
+        <SkeletonList count={WORKFLOW_SKELETON_COUNT} label={t('loading')} className={gridClasses} itemClassName="h-52 rounded-xl" />
+      ) : workflows.isError ? (
+        <LoadError
+          title={t('error.title')}
+          error={workflows.error}
+          retryLabel={t('error.retry')}
+          onRetry={() => void workflows.refetch()}
+        />
+      ) : workflows.data.length === 0 ? (
+        <EmptyState icon={WorkflowIcon} title={t('empty.title')} description={t('empty.description')}>
+          <Button onClick={() => setCreating(true)}>
+            <PlusIcon className="size-4" />
+            {t('empty.action')}
+          </Button>
+        </EmptyState>
+      ) : shown.length === 0 ? (
+        <EmptyState icon={WorkflowIcon} title={t('no_match.title')} description={t('no_match.description')} />
+      ) : (
+        <ul aria-label={t('list_label')} className={gridClasses}>
+          {shown.map((workflow) => (
+            <li key={workflow.id}>
+              <WorkflowCard workflow={workflow} onAction={handleAction} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <WorkflowFormDialog
+        key={creating ? 'create-open' : 'create-closed'}
+        open={creating}
+        mode="create"
+        isPending={createWorkflow.isPending}
+        onClose={() => setCreating(false)}
+        onSubmit={handleCreate}
+      />
+      <WorkflowFormDialog
+        key={editing?.id ?? 'edit-closed'}
+        open={editing !== null}
+        mode="edit"
+        workflow={editing ?? undefined}
+        isPending={updateWorkflow.isPending}
+        onClose={() => setEditing(null)}
+        onSubmit={handleUpdate}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('delete_dialog.title')}
+        description={t('delete_dialog.description', { name: deleting?.name ?? '' })}
+        confirmLabel={t('delete_dialog.confirm')}
+        cancelLabel={t('delete_dialog.cancel')}
+        pendingLabel={t('delete_dialog.deleting')}
+        isPending={deleteWorkflow.isPending}
+        onConfirm={handleDelete}
+        onClose={() => setDeleting(null)}
+      />
+      <WorkflowStatsDialog workflow={statistics} onClose={() => setStatistics(null)} />
+    </section>
+  );
+}
