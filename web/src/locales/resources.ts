@@ -5,17 +5,25 @@ import svValidation from '@shared/locales/sv/validation.json';
 import enAuth from './en/auth.json';
 import enCommon from './en/common.json';
 import enDashboard from './en/dashboard.json';
+import enFlowRuns from './en/flow_runs.json';
 import enLanding from './en/landing.json';
+import enOnboarding from './en/onboarding.json';
 import enShell from './en/shell.json';
 import svAuth from './sv/auth.json';
 import svCommon from './sv/common.json';
 import svDashboard from './sv/dashboard.json';
+import svFlowRuns from './sv/flow_runs.json';
 import svLanding from './sv/landing.json';
+import svOnboarding from './sv/onboarding.json';
 import svShell from './sv/shell.json';
 
+// The demonstration screens of Web app III, one namespace per feature.
+const svDemo = { onboarding: svOnboarding, flow_runs: svFlowRuns };
+const enDemo = { onboarding: enOnboarding, flow_runs: enFlowRuns };
+
 export const resources = {
-  sv: { common: svCommon, auth: svAuth, dashboard: svDashboard, landing: svLanding, shell: svShell, validation: svValidation },
-  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, landing: enLanding, shell: enShell, validation: enValidation },
+  sv: { common: svCommon, auth: svAuth, dashboard: svDashboard, landing: svLanding, shell: svShell, validation: svValidation, ...svDemo },
+  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, landing: enLanding, shell: enShell, validation: enValidation, ...enDemo },
 } as const;
 
 export type Namespace = keyof (typeof resources)['en'];
