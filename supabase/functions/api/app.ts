@@ -2,7 +2,15 @@
 import { Hono } from 'hono';
 import { addMethodNotAllowed, type AppEnv, csrf, errorResponse, handleError, language, limitBody } from './middleware.ts';
 import { HttpError } from '../_shared/http.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
+import { dashboardRoutes } from './routes/dashboard.ts';
+import { errorQueueRoutes } from './routes/error-queue.ts';
+import { organizationRoutes } from './routes/organizations.ts';
+import { paymentMethodRoutes } from './routes/payment-methods.ts';
+import { templateRoutes } from './routes/templates.ts';
+import { userRoutes } from './routes/users.ts';
+import { workflowRoutes } from './routes/workflows.ts';
 
 const BASE_PATH = '/api';
 
@@ -12,6 +20,14 @@ app.use('*', language, csrf, limitBody);
 
 // Resource routers; every one must be mounted before addMethodNotAllowed, which answers 405 for their paths.
 app.route('/', authRoutes);
+app.route('/', workflowRoutes);
+app.route('/', dashboardRoutes);
+app.route('/', auditRoutes);
+app.route('/', errorQueueRoutes);
+app.route('/', userRoutes);
+app.route('/', organizationRoutes);
+app.route('/', paymentMethodRoutes);
+app.route('/', templateRoutes);
 
 addMethodNotAllowed(app, BASE_PATH);
 

@@ -29,9 +29,9 @@ select is_empty($$ select p.oid::regprocedure from pg_proc p
                           or (p.prosecdef and has_function_privilege('public', p.oid, 'EXECUTE'))) $$,
   'anon can execute no function, and no security definer function is executable by everyone');
 select results_eq($$ select p.oid::regprocedure::text from pg_proc p where p.pronamespace = 'public'::regnamespace
-                     and has_function_privilege('authenticated', p.oid, 'EXECUTE') $$,
-  array['set_default_payment_method(uuid)'],
-  'authenticated can execute exactly one function in public: set_default_payment_method');
+                     and has_function_privilege('authenticated', p.oid, 'EXECUTE') order by 1 $$,
+  array['install_template(uuid)', 'run_workflow(uuid)', 'set_default_payment_method(uuid)'],
+  'authenticated can execute exactly the narrow functions in public: install_template, run_workflow, set_default_payment_method');
 select is_empty($$ select c.conrelid::regclass, c.conname from pg_constraint c
                    where c.contype = 'f' and c.connamespace = 'public'::regnamespace
                      and not exists (select 1 from pg_index i where i.indrelid = c.conrelid and i.indkey[0] = c.conkey[1]) $$,

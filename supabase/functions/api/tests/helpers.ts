@@ -44,9 +44,9 @@ export class Client {
     this.address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
   }
 
-  /** A second client holding the same cookies: a reloaded tab. */
-  clone(): Client {
-    const other = new Client(this.lang);
+  /** A second client holding the same cookies: a reloaded tab (optionally in another language). */
+  clone(lang: 'sv' | 'en' = this.lang): Client {
+    const other = new Client(lang);
     for (const [name, value] of this.jar) other.jar.set(name, value);
     return other;
   }
@@ -84,6 +84,14 @@ export class Client {
 
   post(path: string, body?: unknown, options: RequestOptions = {}) {
     return this.request('POST', path, { ...options, body });
+  }
+
+  put(path: string, body?: unknown, options: RequestOptions = {}) {
+    return this.request('PUT', path, { ...options, body });
+  }
+
+  delete(path: string, options?: RequestOptions) {
+    return this.request('DELETE', path, options);
   }
 }
 
@@ -178,3 +186,45 @@ export async function recoveryToken(address: string): Promise<{ token: string; l
   }
   throw new Error(`no mail to ${address} arrived`);
 }
+
+/** A client signed in as the given account. */
+export async function signIn(email: string, password: string, lang: 'sv' | 'en' = 'en'): Promise<Client> {
+  const client = new Client(lang);
+  const response = await client.post('/login', { email, password });
+  if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${response.status} ${response.text}`);
+  return client;
+}
+
+export type Actor = { id: string; email: string; client: Client };
+
+/**
+ * A fresh organisation with a signed-in admin, superuser and member (role user): the actors of the
+ * permission tests. `organizationId` is theirs.
+ */
+export async function team(): Promise<{ organizationId: string; admin: Actor; superuser: Actor; member: Actor }> {
+  const { client, payload, user } = await registerUser();
+  const [superuser, member] = await Promise.all([addMember(user.organizationId, 'superuser'), addMember(user.organizationId, 'user')]);
+  const [superuserClient, memberClient] = await Promise.all([
+    signIn(superuser.email, superuser.password),
+    signIn(member.email, member.password),
+  ]);
+  return {
+    organizationId: user.organizationId,
+    admin: { id: user.id, email: payload.email, client },
+    superuser: { id: superuser.id, email: superuser.email, client: superuserClient },
+    member: { id: member.id, email: member.email, client: memberClient },
+  };
+}
+
+/** The audit rows of an organisation (as postgres), newest first. */
+export function auditRows(organizationId: string, action?: string) {
+  return withDb((sql) =>
+    sql<{ action: string; details: string; user_id: string | null; workflow_id: string | null; execution_id: string | null; metadata: Record<string, unknown> | null }[]>`
+      select action, details, user_id, workflow_id, execution_id, metadata from public.audit_activities
+      where organization_id = ${organizationId} and (${action ?? null}::text is null or action = ${action ?? null})
+      order by created_at desc, id desc`
+  );
+}
+
+/** A uuid that names no row. */
+export const MISSING_ID = '00000000-0000-4000-8000-00000000dead';

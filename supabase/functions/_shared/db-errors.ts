@@ -1,0 +1,46 @@
+// Postgres errors raised under the caller's identity (RLS, grants, triggers, constraints, SQL functions)
+// as the HTTP errors the client sees (docs/database.md): 42501 → 403, P0001 → 409, P0002 → 404,
+// 23505 → 409, 23514 / 22023 / 22P02 / 23502 / 22001 → 400. The exception's message is the machine code
+// when this API knows it; otherwise the generic code of the status.
+import { HttpError } from './http.ts';
+import type { ApiMessageKey } from './i18n.ts';
+
+type PgError = { code: string; message: string; severity?: string };
+
+function isPgError(error: unknown): error is PgError {
+  return typeof error === 'object' && error !== null && typeof (error as PgError).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((error as PgError).code) && 'severity' in error;
+}
+
+/** Exception messages raised by the schema's triggers and functions that have a message of their own. */
+const KNOWN: Partial<Record<string, ApiMessageKey>> = {
+  self_role_change: 'self_role_change',
+  self_deactivation: 'self_deactivation',
+  last_admin: 'last_admin',
+  workflow_not_active: 'workflow_not_active',
+  error_status_forbidden: 'error_status_forbidden',
+};
+
+const BY_SQLSTATE: Record<string, { status: 400 | 403 | 404 | 409; code: ApiMessageKey }> = {
+  '42501': { status: 403, code: 'forbidden' },
+  P0001: { status: 409, code: 'conflict' },
+  P0002: { status: 404, code: 'not_found' },
+  '23505': { status: 409, code: 'conflict' },
+  '23503': { status: 409, code: 'conflict' },
+  '40001': { status: 409, code: 'conflict' },
+  '40P01': { status: 409, code: 'conflict' },
+  '23514': { status: 400, code: 'invalid_data' },
+  '23502': { status: 400, code: 'invalid_data' },
+  '22023': { status: 400, code: 'invalid_data' },
+  '22P02': { status: 400, code: 'invalid_data' },
+  '22001': { status: 400, code: 'invalid_data' },
+  '22003': { status: 400, code: 'invalid_data' },
+};
+
+/** The HttpError for a Postgres error a client can cause, or the error itself (a 500) when it is not one. */
+export function fromDbError(error: unknown): unknown {
+  if (!isPgError(error)) return error;
+  const mapped = BY_SQLSTATE[error.code];
+  if (!mapped) return error;
+  return new HttpError(mapped.status, KNOWN[error.message] ?? mapped.code, { cause: error });
+}

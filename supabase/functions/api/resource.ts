@@ -1,0 +1,73 @@
+// Helpers shared by the data-API routes: path ids, query strings, running a query as the caller with
+// database errors mapped to HTTP, and the caller's role.
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { AccessClaims } from '../_shared/auth.ts';
+import { type Tx, withUser } from '../_shared/db.ts';
+import { fromDbError } from '../_shared/db-errors.ts';
+import { fieldErrors, HttpError } from '../_shared/http.ts';
+import type { Role } from '../_shared/types/api.ts';
+import type { AppEnv } from './middleware.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A uuid path parameter; anything else is a row that does not exist (404, never a 500). */
+export function pathId(c: Context<AppEnv>, name = 'id'): string {
+  const value = c.req.param(name);
+  if (!value || !UUID.test(value)) throw new HttpError(404, 'not_found');
+  return value.toLowerCase();
+}
+
+/** The query string validated by a strict schema; 400 with field errors otherwise (a repeated parameter too). */
+export function readQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.output<S> {
+  const params = new URL(c.req.url).searchParams;
+  const input: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    input[key] = values.length === 1 ? values[0] : values;
+  }
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const { '': root, ...fields } = fieldErrors(result.error.issues, input, c.get('lang'));
+  throw new HttpError(400, 'validation_failed', { fields, message: Object.values(fields)[0] ?? root });
+}
+
+/** `withUser` for the session of the request, with the database errors a client can cause mapped to 4xx. */
+export async function asCaller<T>(c: Context<AppEnv>, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const claims: AccessClaims = c.get('session').claims;
+  try {
+    return await withUser(claims, fn);
+  } catch (error) {
+    throw fromDbError(error);
+  }
+}
+
+/** The caller's role, read under RLS (null when the profile is no longer active). */
+export async function callerRole(tx: Tx): Promise<Role | null> {
+  const [row] = await tx<{ role: Role }[]>`select role from public.profiles where id = (select auth.uid())`;
+  return row?.role ?? null;
+}
+
+const RANK: Record<Role, number> = { user: 0, superuser: 1, admin: 2 };
+
+/** 403 unless the caller has at least `role`. */
+export async function requireRole(tx: Tx, role: 'superuser' | 'admin'): Promise<void> {
+  const current = await callerRole(tx);
+  if (current === null || RANK[current] < RANK[role]) {
+    throw new HttpError(403, role === 'admin' ? 'admin_only' : 'superuser_only');
+  }
+}
+
+/**
+ * After an update or delete under RLS changed nothing: 403 when the caller can see the row (so it is
+ * theirs to read but not to change), else 404 (no hint that it exists in another organisation).
+ */
+export async function deniedOrMissing(tx: Tx, table: string, id: string, forbidden: HttpError): Promise<never> {
+  const [row] = await tx`select 1 from ${tx(table)} where id = ${id}`;
+  throw row ? forbidden : new HttpError(404, 'not_found');
+}
+
+/** `%` and `_` taken literally in an ILIKE pattern. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}

@@ -1,0 +1,103 @@
+// The audit trail (SPEC §2 audit trail): filtered, keyset-paged reads newest first, and a CSV export.
+// Rows are written by triggers and SQL functions only; nobody changes them (docs/database.md).
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Tx } from '../../_shared/db.ts';
+import { type Lang, t } from '../../_shared/i18n.ts';
+import { type AuditQuery, auditQuerySchema } from '../../_shared/schemas/audit.ts';
+import type { AuditActivity } from '../../_shared/types/api.ts';
+import { type AppEnv, requireSession } from '../middleware.ts';
+import { asCaller, likePattern, readQuery } from '../resource.ts';
+
+export const CSV_LIMIT = 10_000;
+
+/** Calendar days (from, to) are Swedish days. */
+const TIME_ZONE = 'Europe/Stockholm';
+
+export const csvQuerySchema = auditQuerySchema.extend({
+  limit: z.coerce.number({ message: 'limit_invalid' }).int('limit_invalid').min(1, 'limit_invalid').max(CSV_LIMIT, 'limit_invalid')
+    .default(CSV_LIMIT),
+});
+
+/**
+ * The organisation's activities matching the filters, newest first. Timestamps keep Postgres'
+ * microseconds (`before` of the next page is the last row's timestamp). Served by the
+ * (organization_id[, user_id | action], created_at desc) indexes under RLS.
+ */
+export function selectActivities(tx: Tx, query: Partial<AuditQuery> & { limit: number }) {
+  const conditions = [tx`true`];
+  if (query.before && query.beforeId) {
+    // The first condition lets the index start at `before`; the row comparison breaks ties by id.
+    conditions.push(tx`a.created_at <= ${query.before}::timestamptz`);
+    conditions.push(tx`(a.created_at, a.id) < (${query.before}::timestamptz, ${query.beforeId}::uuid)`);
+  } else if (query.before) conditions.push(tx`a.created_at < ${query.before}::timestamptz`);
+  if (query.userId) conditions.push(tx`a.user_id = ${query.userId}`);
+  if (query.action) conditions.push(tx`a.action = ${query.action}`);
+  if (query.from) conditions.push(tx`a.created_at >= (${query.from}::date)::timestamp at time zone ${TIME_ZONE}`);
+  if (query.to) conditions.push(tx`a.created_at < (${query.to}::date + 1)::timestamp at time zone ${TIME_ZONE}`);
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    conditions.push(tx`(a.details ilike ${pattern} or a.action ilike ${pattern})`);
+  }
+  const where = conditions.reduce((all, condition) => tx`${all} and ${condition}`);
+  return tx<AuditActivity[]>`
+    select a.id, a.action, a.details,
+           to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as timestamp,
+           a.user_id as "userId", p.full_name as "userName", a.workflow_id as "workflowId",
+           a.execution_id as "executionId", a.resource, host(a.ip_address) as "ipAddress", a.metadata
+    from public.audit_activities a
+    left join public.profiles p on p.id = a.user_id
+    where ${where}
+    order by a.created_at desc, a.id desc
+    limit ${query.limit}`;
+}
+
+/** One CSV cell: quoted, quotes doubled, and a leading = + - @ (or tab / CR) neutralised against formula injection. */
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+export function toCsv(rows: AuditActivity[], lang: Lang): string {
+  const header = [
+    t(lang, 'csv_timestamp'),
+    t(lang, 'csv_action'),
+    t(lang, 'csv_details'),
+    t(lang, 'csv_user_id'),
+    t(lang, 'csv_user_name'),
+    t(lang, 'csv_workflow_id'),
+    t(lang, 'csv_execution_id'),
+    t(lang, 'csv_resource'),
+    t(lang, 'csv_ip_address'),
+    t(lang, 'csv_metadata'),
+  ];
+  const lines = [header.map(csvCell).join(',')];
+  for (const r of rows) {
+    lines.push(
+      [r.timestamp, r.action, r.details, r.userId, r.userName, r.workflowId, r.executionId, r.resource, r.ipAddress, r.metadata]
+        .map(csvCell).join(','),
+    );
+  }
+  // A byte order mark so that spreadsheet programs read å, ä and ö as UTF-8.
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+export const auditRoutes = new Hono<AppEnv>();
+
+auditRoutes.get('/audit-activities', requireSession, async (c) => {
+  const query = readQuery(c, auditQuerySchema);
+  return c.json(await asCaller(c, (tx) => selectActivities(tx, query)));
+});
+
+auditRoutes.get('/audit-activities.csv', requireSession, async (c) => {
+  const query = readQuery(c, csvQuerySchema);
+  const rows = await asCaller(c, (tx) => selectActivities(tx, query));
+  const lang = c.get('lang');
+  const date = new Date().toISOString().slice(0, 10);
+  return c.body(toCsv(rows, lang), 200, {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${t(lang, 'csv_filename')}-${date}.csv"`,
+    'X-Content-Type-Options': 'nosniff',
+  });
+});

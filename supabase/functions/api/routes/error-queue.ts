@@ -1,0 +1,71 @@
+// The error queue ('Felkö', SPEC §2): the organisation's failed steps, resolved by any member (idempotent,
+// one `error_resolved` audit row by trigger), ignored or escalated by superusers and admins.
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import type { Tx } from '../../_shared/db.ts';
+import { HttpError, parseJsonBody } from '../../_shared/http.ts';
+import { escalateErrorSchema } from '../../_shared/schemas/error-queue.ts';
+import type { ErrorQueueItem } from '../../_shared/types/api.ts';
+import { type AppEnv, requireSession } from '../middleware.ts';
+import { asCaller, pathId, requireRole } from '../resource.ts';
+
+export const ERROR_QUEUE_LIMIT = 500;
+
+const ITEM_COLUMNS = `e.id, e.status, e.priority, e.error_type as "errorType", e.error_message as "errorMessage",
+  e.created_at as "createdAt", e.workflow_id as "workflowId", w.name as "workflowName", e.execution_id as "executionId",
+  e.step_id as "stepId", e.resolved_at as "resolvedAt"`;
+
+async function selectItem(tx: Tx, id: string): Promise<ErrorQueueItem> {
+  const [item] = await tx<ErrorQueueItem[]>`
+    select ${tx.unsafe(ITEM_COLUMNS)}
+    from public.error_queue_items e left join public.workflows w on w.id = e.workflow_id
+    where e.id = ${id}`;
+  if (!item) throw new HttpError(404, 'not_found');
+  return item;
+}
+
+/** Applies `changes` to a visible item (404 otherwise) unless it already has them, and returns the item. */
+function change(c: Context<AppEnv>, id: string, changes: { status: string; priority?: string }, role?: 'superuser') {
+  return asCaller(c, async (tx) => {
+    await selectItem(tx, id);
+    if (role) await requireRole(tx, role);
+    const priority = changes.priority ?? null;
+    await tx`
+      update public.error_queue_items
+      set status = ${changes.status}::public.error_status,
+          priority = coalesce(${priority}::public.error_priority, priority)
+      where id = ${id}
+        and (status <> ${changes.status}::public.error_status
+             or priority <> coalesce(${priority}::public.error_priority, priority))`;
+    return selectItem(tx, id);
+  });
+}
+
+export const errorQueueRoutes = new Hono<AppEnv>();
+
+errorQueueRoutes.get('/error-queue', requireSession, async (c) => {
+  const rows = await asCaller(c, (tx) =>
+    tx<ErrorQueueItem[]>`
+      select ${tx.unsafe(ITEM_COLUMNS)}
+      from public.error_queue_items e left join public.workflows w on w.id = e.workflow_id
+      order by e.status <> 'pending', e.created_at desc, e.id desc
+      limit ${ERROR_QUEUE_LIMIT}`
+  );
+  return c.json(rows);
+});
+
+errorQueueRoutes.post('/error-queue/:id/resolve', requireSession, async (c) => {
+  return c.json(await change(c, pathId(c), { status: 'resolved' }));
+});
+
+errorQueueRoutes.post('/error-queue/:id/ignore', requireSession, async (c) => {
+  return c.json(await change(c, pathId(c), { status: 'ignored' }, 'superuser'));
+});
+
+errorQueueRoutes.post('/error-queue/:id/escalate', requireSession, async (c) => {
+  const id = pathId(c);
+  // The body is optional (priority defaults to high).
+  const text = await c.req.text();
+  const { priority } = parseJsonBody(text.trim() ? text : '{}', escalateErrorSchema, c.get('lang'));
+  return c.json(await change(c, id, { status: 'in_progress', priority }, 'superuser'));
+});

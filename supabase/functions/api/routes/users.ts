@@ -1,0 +1,130 @@
+// User administration (SPEC §2 user management, §6): admins list, invite, edit, deactivate and activate
+// the users of their organisation. RLS and the profile triggers enforce the rules (not one's own role,
+// not oneself deactivated, the last active admin stays); Auth holds the e-mail address and the password.
+import type { AuthError } from '@supabase/supabase-js';
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { anonClient, authUnavailable, serviceClient } from '../../_shared/auth.ts';
+import { db, type Tx } from '../../_shared/db.ts';
+import { HttpError } from '../../_shared/http.ts';
+import { t } from '../../_shared/i18n.ts';
+import { inviteUserSchema, updateUserSchema } from '../../_shared/schemas/users.ts';
+import type { UserRow } from '../../_shared/types/api.ts';
+import { type AppEnv, readJson, requireSession } from '../middleware.ts';
+import { asCaller, pathId, requireRole } from '../resource.ts';
+
+export const USER_LIST_LIMIT = 1000;
+
+const USER_COLUMNS = `id, full_name as "fullName", email, username, role, is_active as "isActive", created_at as "createdAt"`;
+
+async function selectUser(tx: Tx, id: string): Promise<UserRow> {
+  const [user] = await tx<UserRow[]>`select ${tx.unsafe(USER_COLUMNS)} from public.profiles where id = ${id}`;
+  if (!user) throw new HttpError(404, 'not_found');
+  return user;
+}
+
+/** Another account (any organisation) already uses the address: Auth would refuse it. */
+async function emailTaken(email: string, exceptId: string | null): Promise<boolean> {
+  const [row] = await db()`select 1 from auth.users where lower(email) = ${email} and id is distinct from ${exceptId}`;
+  return !!row;
+}
+
+function emailExists(c: Context<AppEnv>): HttpError {
+  return new HttpError(409, 'email_exists', { fields: { email: t(c.get('lang'), 'email_exists') } });
+}
+
+function fromAuthFailure(c: Context<AppEnv>, error: AuthError): HttpError {
+  if (error.code === 'email_exists' || error.code === 'user_already_exists') return emailExists(c);
+  if (authUnavailable(error)) return new HttpError(503, 'auth_unavailable', { cause: error });
+  return new HttpError(400, 'invalid_data', { cause: error });
+}
+
+function siteUrl(c: Context<AppEnv>): string {
+  return (Deno.env.get('SITE_URL') ?? c.req.header('origin') ?? '').replace(/\/+$/, '');
+}
+
+/** Sets `is_active` of a user of the caller's organisation (admins only; triggers refuse self and the last admin). */
+function setActive(c: Context<AppEnv>, isActive: boolean) {
+  const id = pathId(c, 'userId');
+  return asCaller(c, async (tx) => {
+    await selectUser(tx, id);
+    await requireRole(tx, 'admin');
+    await tx`update public.profiles set is_active = ${isActive} where id = ${id} and is_active <> ${isActive}`;
+    return selectUser(tx, id);
+  });
+}
+
+export const userRoutes = new Hono<AppEnv>();
+
+userRoutes.get('/users', requireSession, async (c) => {
+  const rows = await asCaller(c, async (tx) => {
+    await requireRole(tx, 'admin');
+    return tx<UserRow[]>`
+      select ${tx.unsafe(USER_COLUMNS)} from public.profiles
+      order by created_at, id
+      limit ${USER_LIST_LIMIT}`;
+  });
+  return c.json(rows);
+});
+
+userRoutes.post('/users', requireSession, async (c) => {
+  const input = await readJson(c, inviteUserSchema);
+  const organizationId = await asCaller(c, async (tx) => {
+    await requireRole(tx, 'admin');
+    const [row] = await tx<{ organizationId: string }[]>`
+      select organization_id as "organizationId" from public.profiles where id = (select auth.uid())`;
+    return row.organizationId;
+  });
+  if (await emailTaken(input.email, null)) throw emailExists(c);
+
+  // app_metadata (writable by the service role only) places the profile: see docs/database.md "Registration".
+  const { data, error } = await serviceClient().auth.admin.createUser({
+    email: input.email,
+    email_confirm: true,
+    user_metadata: { full_name: input.fullName, invitation: true },
+    app_metadata: { organization_id: organizationId, role: input.role },
+  });
+  if (error || !data.user) throw error ? fromAuthFailure(c, error) : new Error('Auth created no user');
+
+  // The colleague chooses a password through the reset-password screen, like a password recovery.
+  const mail = await anonClient().auth.resetPasswordForEmail(input.email, { redirectTo: `${siteUrl(c)}/reset-password` });
+  if (mail.error) {
+    await serviceClient().auth.admin.deleteUser(data.user.id);
+    throw new HttpError(503, 'invite_failed', { cause: mail.error });
+  }
+  const user = await asCaller(c, (tx) => selectUser(tx, data.user.id));
+  return c.json(user, 201);
+});
+
+userRoutes.put('/users/:userId', requireSession, async (c) => {
+  const id = pathId(c, 'userId');
+  const input = await readJson(c, updateUserSchema);
+  const before = await asCaller(c, async (tx) => {
+    const user = await selectUser(tx, id);
+    await requireRole(tx, 'admin');
+    return user;
+  });
+  const emailChanged = input.email !== before.email.toLowerCase();
+  if (emailChanged && (await emailTaken(input.email, id))) throw emailExists(c);
+
+  // Name, role and the profile's copy of the e-mail under RLS and the profile triggers (one audit row, by the admin).
+  const updated = await asCaller(c, async (tx) => {
+    await tx`
+      update public.profiles set full_name = ${input.fullName}, role = ${input.role}, email = ${input.email}
+      where id = ${id}`;
+    return selectUser(tx, id);
+  });
+  if (emailChanged) {
+    const { error } = await serviceClient().auth.admin.updateUserById(id, { email: input.email, email_confirm: true });
+    if (error) {
+      // Keep the profile equal to Auth: put the previous address back.
+      await asCaller(c, (tx) => tx`update public.profiles set email = ${before.email} where id = ${id}`);
+      throw fromAuthFailure(c, error);
+    }
+  }
+  return c.json(updated);
+});
+
+userRoutes.post('/users/:userId/deactivate', requireSession, async (c) => c.json(await setActive(c, false)));
+
+userRoutes.post('/users/:userId/activate', requireSession, async (c) => c.json(await setActive(c, true)));

@@ -1,0 +1,62 @@
+// /api/dashboard/recent-activity, /api/dashboard/workflow-performance, /api/workflow-performance.
+import { assert, assertEquals } from './assert.ts';
+import { Client, team, withDb } from './helpers.ts';
+
+Deno.test('GET /api/dashboard/recent-activity returns the newest activities of the organisation, at most limit', async () => {
+  const [a, b] = await Promise.all([team(), team()]);
+  for (const name of ['Ett', 'Två', 'Tre']) await a.member.client.post('/workflows', { name });
+  await b.admin.client.post('/workflows', { name: 'Främmande' });
+
+  const response = await a.admin.client.get('/dashboard/recent-activity?limit=2');
+  assertEquals(response.status, 200);
+  assertEquals(response.body.map((r: { details: string }) => r.details), ['Tre', 'Två']);
+  const [first] = response.body;
+  assertEquals(Object.keys(first).sort(), [
+    'action', 'details', 'executionId', 'id', 'ipAddress', 'metadata', 'resource', 'timestamp', 'userId', 'userName', 'workflowId',
+  ]);
+  assertEquals([first.action, first.userId, first.resource], ['workflow_created', a.member.id, 'workflow']);
+  assertEquals(first.userName, 'Kalle Kollega');
+  assertEquals(first.metadata, { category: 'Övrigt', startMethod: 'manual' });
+
+  const all = await a.admin.client.get('/dashboard/recent-activity?limit=50');
+  assert(all.body.every((r: { details: string }) => r.details !== 'Främmande'), 'no activity of another organisation');
+  const timestamps = all.body.map((r: { timestamp: string }) => r.timestamp);
+  assertEquals([...timestamps].sort().reverse(), timestamps, 'newest first');
+});
+
+Deno.test('GET /api/dashboard/recent-activity defaults to 50 and refuses a limit outside 1–500 or unknown parameters', async () => {
+  const { member } = await team();
+  assertEquals((await member.client.get('/dashboard/recent-activity')).status, 200);
+  for (const query of ['limit=0', 'limit=501', 'limit=abc', 'limit=1.5', 'limit=5&organizationId=x', 'limit=1&limit=2']) {
+    const response = await member.client.get(`/dashboard/recent-activity?${query}`);
+    assertEquals([response.status, response.body.code], [400, 'validation_failed'], query);
+  }
+});
+
+Deno.test('GET /api/dashboard/recent-activity answers 401 without a session', async () => {
+  assertEquals((await new Client().get('/dashboard/recent-activity?limit=50')).status, 401);
+});
+
+Deno.test('GET /api/dashboard/workflow-performance lists at most ten workflows, most recently run first, never run last', async () => {
+  const [a, b] = await Promise.all([team(), team()]);
+  await withDb((sql) =>
+    sql`insert into public.workflows (organization_id, created_by, name, status, last_run_at, success_rate, run_count)
+        select ${a.organizationId}, ${a.admin.id}, 'Flöde ' || i, 'active',
+               case when i <= 11 then now() - make_interval(hours => i) end, 90 + i / 10.0, i * 3
+        from generate_series(1, 12) i`
+  );
+  await b.admin.client.post('/workflows', { name: 'Främmande' });
+
+  const response = await a.member.client.get('/dashboard/workflow-performance');
+  assertEquals(response.status, 200);
+  assertEquals(response.body.length, 10);
+  assertEquals(response.body.map((w: { name: string }) => w.name), Array.from({ length: 10 }, (_, i) => `Flöde ${i + 1}`));
+  assertEquals(Object.keys(response.body[0]).sort(), ['id', 'lastRunAt', 'name', 'runCount', 'startMethod', 'status', 'successRate']);
+  assertEquals([response.body[0].successRate, response.body[0].runCount], [90.1, 3]);
+
+  const all = await a.member.client.get('/workflow-performance');
+  assertEquals(all.body.length, 12);
+  assertEquals(all.body.at(-1).name, 'Flöde 12', 'the workflow never run comes last');
+  assertEquals(all.body.at(-1).lastRunAt, null);
+  assert(all.body.every((w: { name: string }) => w.name !== 'Främmande'));
+});

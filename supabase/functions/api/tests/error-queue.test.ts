@@ -1,0 +1,100 @@
+// /api/error-queue: the organisation's failed steps; resolve (every member, idempotent, one audit row),
+// ignore and escalate (superusers and admins).
+import { assert, assertEquals } from './assert.ts';
+import { auditRows, MISSING_ID, team, withDb } from './helpers.ts';
+
+/** Adds error items to an organisation the way the automation does (as the system). */
+async function addErrors(organizationId: string, createdBy: string, items: { message: string; status?: string; minutesAgo?: number }[]) {
+  return await withDb(async (sql) => {
+    const [workflow] = await sql`insert into public.workflows (organization_id, created_by, name, status) values (${organizationId}, ${createdBy}, 'Felande flöde', 'error') returning id`;
+    const ids: string[] = [];
+    for (const item of items) {
+      const [row] = await sql`
+        insert into public.error_queue_items (organization_id, workflow_id, execution_id, step_id, error_type, error_message, status, created_at)
+        values (${organizationId}, ${workflow.id}, gen_random_uuid(), 'step-2', 'element_not_found', ${item.message},
+                ${item.status ?? 'pending'}, now() - make_interval(mins => ${item.minutesAgo ?? 0}))
+        returning id`;
+      ids.push(row.id);
+    }
+    return { workflowId: workflow.id as string, ids };
+  });
+}
+
+Deno.test('GET /api/error-queue lists the organisation’s items, pending first then newest, with the workflow name', async () => {
+  const [a, b] = await Promise.all([team(), team()]);
+  const { workflowId } = await addErrors(a.organizationId, a.admin.id, [
+    { message: 'Gammalt öppet', minutesAgo: 30 },
+    { message: 'Löst', status: 'resolved', minutesAgo: 1 },
+    { message: 'Nytt öppet', minutesAgo: 5 },
+  ]);
+  await addErrors(b.organizationId, b.admin.id, [{ message: 'Främmande' }]);
+  const response = await a.member.client.get('/error-queue');
+  assertEquals(response.status, 200);
+  assertEquals(response.body.map((e: { errorMessage: string }) => e.errorMessage), ['Nytt öppet', 'Gammalt öppet', 'Löst']);
+  assertEquals(Object.keys(response.body[0]).sort(), [
+    'createdAt', 'errorMessage', 'errorType', 'executionId', 'id', 'priority', 'resolvedAt', 'status', 'stepId', 'workflowId', 'workflowName',
+  ]);
+  assertEquals([response.body[0].workflowId, response.body[0].workflowName, response.body[0].stepId], [workflowId, 'Felande flöde', 'step-2']);
+});
+
+Deno.test('POST /api/error-queue/:id/resolve resolves an item once: idempotent, one error_resolved audit row', async () => {
+  const { organizationId, member } = await team();
+  const { ids: [id] } = await addErrors(organizationId, member.id, [{ message: 'Timeout i steg 2' }]);
+  const first = await member.client.post(`/error-queue/${id}/resolve`);
+  assertEquals(first.status, 200);
+  assertEquals(first.body.status, 'resolved');
+  assert(first.body.resolvedAt);
+  const again = await member.client.post(`/error-queue/${id}/resolve`);
+  assertEquals([again.status, again.body.resolvedAt], [200, first.body.resolvedAt]);
+
+  const audit = await auditRows(organizationId, 'error_resolved');
+  assertEquals(audit.length, 1);
+  assertEquals([audit[0].details, audit[0].user_id, audit[0].metadata?.errorId], ['Timeout i steg 2', member.id, id]);
+  const [{ resolved_by }] = await withDb((sql) => sql`select resolved_by from public.error_queue_items where id = ${id}`);
+  assertEquals(resolved_by, member.id);
+});
+
+Deno.test('POST /api/error-queue/:id/resolve called ten times at once writes one audit row', async () => {
+  const { organizationId, member, admin } = await team();
+  const { ids: [id] } = await addErrors(organizationId, member.id, [{ message: 'Samtidigt' }]);
+  const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? admin : member).client.post(`/error-queue/${id}/resolve`)));
+  assertEquals(responses.map((r) => r.status), Array(10).fill(200));
+  assertEquals((await auditRows(organizationId, 'error_resolved')).length, 1);
+});
+
+Deno.test("POST /api/error-queue/:id/resolve answers 404 for another organisation's item and malformed ids, changing nothing", async () => {
+  const [a, b] = await Promise.all([team(), team()]);
+  const { ids: [foreign] } = await addErrors(b.organizationId, b.admin.id, [{ message: 'Främmande' }]);
+  for (const id of [foreign, MISSING_ID, 'x'.repeat(40)]) {
+    const response = await a.admin.client.post(`/error-queue/${id}/resolve`);
+    assertEquals([response.status, response.body.code], [404, 'not_found'], id);
+  }
+  const [{ status }] = await withDb((sql) => sql`select status from public.error_queue_items where id = ${foreign}`);
+  assertEquals(status, 'pending');
+  assertEquals((await auditRows(b.organizationId, 'error_resolved')).length, 0);
+});
+
+Deno.test('POST /api/error-queue/:id/ignore is for superusers and admins; a member cannot ignore nor resolve an ignored item', async () => {
+  const { organizationId, member, superuser } = await team();
+  const { ids: [id] } = await addErrors(organizationId, member.id, [{ message: 'Brus' }]);
+  const refused = await member.client.post(`/error-queue/${id}/ignore`);
+  assertEquals([refused.status, refused.body.code], [403, 'superuser_only']);
+  const ignored = await superuser.client.post(`/error-queue/${id}/ignore`);
+  assertEquals([ignored.status, ignored.body.status], [200, 'ignored']);
+  const reopen = await member.client.post(`/error-queue/${id}/resolve`);
+  assertEquals([reopen.status, reopen.body.code], [403, 'error_status_forbidden']);
+});
+
+Deno.test('POST /api/error-queue/:id/escalate sets the priority and takes the item into work (superusers and admins)', async () => {
+  const { organizationId, member, admin } = await team();
+  const { ids: [id, second] } = await addErrors(organizationId, member.id, [{ message: 'Viktigt' }, { message: 'Också' }]);
+  assertEquals((await member.client.post(`/error-queue/${id}/escalate`, { priority: 'high' })).status, 403);
+  const escalated = await admin.client.post(`/error-queue/${id}/escalate`, { priority: 'low' });
+  assertEquals([escalated.status, escalated.body.status, escalated.body.priority], [200, 'in_progress', 'low']);
+  const defaulted = await admin.client.post(`/error-queue/${second}/escalate`);
+  assertEquals([defaulted.status, defaulted.body.priority], [200, 'high']);
+  for (const body of [{ priority: 'urgent' }, { priority: 'high', status: 'resolved' }]) {
+    assertEquals((await admin.client.post(`/error-queue/${id}/escalate`, body)).status, 400, JSON.stringify(body));
+  }
+  assertEquals((await admin.client.post(`/error-queue/${id}/escalate`, '{oops')).status, 400);
+});
