@@ -8,6 +8,10 @@ import enDashboard from './en/dashboard.json';
 import enFlowRuns from './en/flow_runs.json';
 import enLanding from './en/landing.json';
 import enOnboarding from './en/onboarding.json';
+import enRecording from './en/recording.json';
+import enAiPrompt from './en/ai_prompt.json';
+import enSettings from './en/settings.json';
+import enMarketplace from './en/marketplace.json';
 import enShell from './en/shell.json';
 import svAuth from './sv/auth.json';
 import svCommon from './sv/common.json';
@@ -15,11 +19,29 @@ import svDashboard from './sv/dashboard.json';
 import svFlowRuns from './sv/flow_runs.json';
 import svLanding from './sv/landing.json';
 import svOnboarding from './sv/onboarding.json';
+import svRecording from './sv/recording.json';
+import svAiPrompt from './sv/ai_prompt.json';
+import svSettings from './sv/settings.json';
+import svMarketplace from './sv/marketplace.json';
 import svShell from './sv/shell.json';
 
 // The demonstration screens of Web app III, one namespace per feature.
-const svDemo = { onboarding: svOnboarding, flow_runs: svFlowRuns };
-const enDemo = { onboarding: enOnboarding, flow_runs: enFlowRuns };
+const svDemo = {
+  onboarding: svOnboarding,
+  flow_runs: svFlowRuns,
+  recording: svRecording,
+  ai_prompt: svAiPrompt,
+  settings: svSettings,
+  marketplace: svMarketplace,
+};
+const enDemo = {
+  onboarding: enOnboarding,
+  flow_runs: enFlowRuns,
+  recording: enRecording,
+  ai_prompt: enAiPrompt,
+  settings: enSettings,
+  marketplace: enMarketplace,
+};
 
 export const resources = {
   sv: { common: svCommon, auth: svAuth, dashboard: svDashboard, landing: svLanding, shell: svShell, validation: svValidation, ...svDemo },

@@ -24,7 +24,7 @@ export function FlowPerformanceList() {
           <span aria-hidden="true">{t('performance.loading')}</span>
         </div>
       ) : isError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-800">
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-800">
           <span>{t('performance.error')}</span>
           <Button variant="secondary" size="sm" onClick={() => void refetch()}>
             {tCommon('actions.retry')}
