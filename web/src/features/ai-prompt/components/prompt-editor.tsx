@@ -1,5 +1,5 @@
 // Instructions (6 rows), the confidence threshold (1–100) and the three example texts.
-import { Description, Field, Label, Textarea } from '@headlessui/react';
+import { Description, Field, Input, Label, Textarea } from '@headlessui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -33,7 +33,7 @@ export function PromptEditor({ step, stepNumber, onSave, onTest }: PromptEditorP
         </Field>
         <Field>
           <Label className="block text-sm font-medium text-slate-800">{t('editor.confidence_label', { value: confidence })}</Label>
-          <input
+          <Input
             type="range"
             min={MIN_CONFIDENCE}
             max={MAX_CONFIDENCE}
