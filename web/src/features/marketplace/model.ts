@@ -16,3 +16,8 @@ export function filterTemplates(templates: Template[], search: string, category:
 export function templateCategories(templates: Template[]): string[] {
   return [...new Set(templates.map((template) => template.category))];
 }
+
+/** 4.8 → "4,8" in Swedish, "4.8" in English. */
+export function formatRating(rating: number, language: string): string {
+  return new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'sv-SE', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating);
+}

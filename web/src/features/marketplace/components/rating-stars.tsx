@@ -1,8 +1,8 @@
 import { StarIcon, StarSolidIcon } from '@/components/ui/icons';
 
-type RatingStarsProps = { rating: number; label: string };
+type RatingStarsProps = { rating: number; label: string; display: string };
 
-export function RatingStars({ rating, label }: RatingStarsProps) {
+export function RatingStars({ rating, label, display }: RatingStarsProps) {
   const full = Math.round(rating);
   return (
     <span className="inline-flex items-center gap-1" role="img" aria-label={label}>
@@ -10,7 +10,7 @@ export function RatingStars({ rating, label }: RatingStarsProps) {
         n <= full ? <StarSolidIcon key={n} className="size-4 text-amber-400" /> : <StarIcon key={n} className="size-4 text-slate-300" />,
       )}
       <span className="ml-1 text-xs font-medium text-slate-700" aria-hidden="true">
-        {rating.toFixed(1)}
+        {display}
       </span>
     </span>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
+import { formatRating } from '../model';
 import { InstallButton } from './install-button';
 import { RatingStars } from './rating-stars';
 
@@ -17,7 +18,8 @@ type TemplateCardProps = {
 };
 
 export function TemplateCard({ template, installed, isInstalling, onInstall, onPreview }: TemplateCardProps) {
-  const { t } = useTranslation('marketplace');
+  const { t, i18n } = useTranslation('marketplace');
+  const rating = formatRating(template.rating, i18n.language);
   return (
     <article aria-label={template.name} className="flex h-full flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center gap-2">
@@ -28,7 +30,7 @@ export function TemplateCard({ template, installed, isInstalling, onInstall, onP
       <h3 className="mt-3 font-semibold text-slate-900">{template.name}</h3>
       <p className="mt-1 flex-1 text-sm text-slate-600">{template.description}</p>
       <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
-        <RatingStars rating={template.rating} label={t('card.rating', { rating: template.rating.toFixed(1) })} />
+        <RatingStars rating={template.rating} label={t('card.rating', { rating })} display={rating} />
         <span>{t('card.downloads', { count: template.downloads })}</span>
         <span>{template.industry}</span>
       </div>

@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { formatDate } from '@/lib/format';
+import { formatRating } from '../model';
 import { InstallButton } from './install-button';
 import { RatingStars } from './rating-stars';
 import { difficultyTones } from './template-card';
@@ -17,12 +18,13 @@ type TemplatePreviewDialogProps = {
 };
 
 export function TemplatePreviewDialog({ template, installed, isInstalling, onInstall, onClose }: TemplatePreviewDialogProps) {
-  const { t } = useTranslation('marketplace');
+  const { t, i18n } = useTranslation('marketplace');
+  const rating = formatRating(template.rating, i18n.language);
   const rows: Array<[string, React.ReactNode]> = [
     [t('preview.category'), template.category],
     [t('preview.industry'), template.industry],
     [t('preview.difficulty'), <Badge key="d" tone={difficultyTones[template.difficulty]}>{t(`difficulty.${template.difficulty}`)}</Badge>],
-    [t('preview.rating'), <RatingStars key="r" rating={template.rating} label={t('preview.rating_value', { rating: template.rating.toFixed(1) })} />],
+    [t('preview.rating'), <RatingStars key="r" rating={template.rating} label={t('preview.rating_value', { rating })} display={rating} />],
     [t('preview.downloads'), template.downloads],
     [t('preview.creator'), template.creator],
     [t('preview.updated'), formatDate(template.updatedAt)],
