@@ -1,6 +1,6 @@
 // Postgres errors raised under the caller's identity (RLS, grants, triggers, constraints, SQL functions)
 // as the HTTP errors the client sees (docs/database.md): 42501 → 403, P0001 → 409, P0002 → 404,
-// 23505 → 409, 23514 / 22023 / 22P02 / 23502 / 22001 → 400. The exception's message is the machine code
+// 23505 → 409, 23514 / 23502 and every data exception (class 22) → 400. The exception's message is the machine code
 // when this API knows it; otherwise the generic code of the status.
 import { HttpError } from './http.ts';
 import type { ApiMessageKey } from './i18n.ts';
@@ -40,7 +40,8 @@ const BY_SQLSTATE: Record<string, { status: 400 | 403 | 404 | 409; code: ApiMess
 /** The HttpError for a Postgres error a client can cause, or the error itself (a 500) when it is not one. */
 export function fromDbError(error: unknown): unknown {
   if (!isPgError(error)) return error;
-  const mapped = BY_SQLSTATE[error.code];
+  // Any other data exception (class 22: a NUL character, an impossible date, a number out of range) is bad input.
+  const mapped = BY_SQLSTATE[error.code] ?? (error.code.startsWith('22') ? { status: 400, code: 'invalid_data' } as const : undefined);
   if (!mapped) return error;
   return new HttpError(mapped.status, KNOWN[error.message] ?? mapped.code, { cause: error });
 }

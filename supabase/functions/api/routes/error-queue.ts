@@ -24,19 +24,23 @@ async function selectItem(tx: Tx, id: string): Promise<ErrorQueueItem> {
   return item;
 }
 
-/** Applies `changes` to a visible item (404 otherwise) unless it already has them, and returns the item. */
+/**
+ * Applies `changes` to a visible item (404 otherwise) and returns it. Idempotent: setting what is already
+ * there changes nothing that matters (the resolution stamps stay, the audit trigger fires only on the
+ * transition into resolved). The update must return the row: none means the caller lost access meanwhile.
+ */
 function change(c: Context<AppEnv>, id: string, changes: { status: string; priority?: string }, role?: 'superuser') {
   return asCaller(c, async (tx) => {
     await selectItem(tx, id);
     if (role) await requireRole(tx, role);
     const priority = changes.priority ?? null;
-    await tx`
+    const [row] = await tx`
       update public.error_queue_items
       set status = ${changes.status}::public.error_status,
           priority = coalesce(${priority}::public.error_priority, priority)
       where id = ${id}
-        and (status <> ${changes.status}::public.error_status
-             or priority <> coalesce(${priority}::public.error_priority, priority))`;
+      returning id`;
+    if (!row) throw new HttpError(403, 'forbidden');
     return selectItem(tx, id);
   });
 }

@@ -11,7 +11,7 @@ import { t } from '../../_shared/i18n.ts';
 import { inviteUserSchema, updateUserSchema } from '../../_shared/schemas/users.ts';
 import type { UserRow } from '../../_shared/types/api.ts';
 import { type AppEnv, readJson, requireSession } from '../middleware.ts';
-import { asCaller, pathId, requireRole } from '../resource.ts';
+import { asCaller, deniedOrMissing, pathId, requireRole } from '../resource.ts';
 
 export const USER_LIST_LIMIT = 1000;
 
@@ -49,8 +49,12 @@ function setActive(c: Context<AppEnv>, isActive: boolean) {
   return asCaller(c, async (tx) => {
     await selectUser(tx, id);
     await requireRole(tx, 'admin');
-    await tx`update public.profiles set is_active = ${isActive} where id = ${id} and is_active <> ${isActive}`;
-    return selectUser(tx, id);
+    // Also when nothing changes (idempotent; the triggers audit changes only), so that a row must come back:
+    // none means the caller stopped being an admin in the meantime.
+    const [row] = await tx<UserRow[]>`
+      update public.profiles set is_active = ${isActive} where id = ${id}
+      returning ${tx.unsafe(USER_COLUMNS)}`;
+    return row ?? deniedOrMissing(tx, 'public.profiles', id, new HttpError(403, 'admin_only'));
   });
 }
 
@@ -108,11 +112,13 @@ userRoutes.put('/users/:userId', requireSession, async (c) => {
   if (emailChanged && (await emailTaken(input.email, id))) throw emailExists(c);
 
   // Name, role and the profile's copy of the e-mail under RLS and the profile triggers (one audit row, by the admin).
+  // No row back: the caller stopped being an admin (or the user left) since the check above.
   const updated = await asCaller(c, async (tx) => {
-    await tx`
+    const [row] = await tx<UserRow[]>`
       update public.profiles set full_name = ${input.fullName}, role = ${input.role}, email = ${input.email}
-      where id = ${id}`;
-    return selectUser(tx, id);
+      where id = ${id}
+      returning ${tx.unsafe(USER_COLUMNS)}`;
+    return row ?? deniedOrMissing(tx, 'public.profiles', id, new HttpError(403, 'admin_only'));
   });
   if (emailChanged) {
     const { error } = await serviceClient().auth.admin.updateUserById(id, { email: input.email, email_confirm: true });

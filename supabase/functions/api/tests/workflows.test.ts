@@ -209,3 +209,20 @@ Deno.test("POST /api/workflows/:id/run answers 404 for another organisation's wo
   const [{ run_count }] = await withDb((sql) => sql`select run_count from public.workflows where id = ${foreign.id}`);
   assertEquals(run_count, 0);
 });
+
+Deno.test('POST /api/workflows answers 400, never 500, to a name Postgres cannot store (NUL character)', async () => {
+  const { organizationId, member } = await team();
+  const response = await member.client.post('/workflows', { name: 'a\u0000b' });
+  assertEquals([response.status, response.body.code], [400, 'invalid_data']);
+  const search = await member.client.get('/workflows?q=%00');
+  assertEquals(search.status, 400);
+  const [{ count }] = await withDb((sql) => sql`select count(*)::int as count from public.workflows where organization_id = ${organizationId}`);
+  assertEquals(count, 0);
+});
+
+Deno.test('PATCH /api/workflows/:id answers 405 with the methods the path has', async () => {
+  const { member } = await team();
+  const response = await member.client.request('PATCH', `/workflows/${MISSING_ID}`, { body: { name: 'x' } });
+  assertEquals([response.status, response.body.code], [405, 'method_not_allowed']);
+  assertEquals(response.headers.get('allow')?.split(', ').sort(), ['DELETE', 'PUT']);
+});
