@@ -4,12 +4,14 @@
 export const RUN_STATUSES = ['running', 'paused', 'completed', 'failed', 'pending'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
+export type DemoErrorKey = 'element_missing';
+
 export type DemoRunKey = 'invoices' | 'rent' | 'reports' | 'contracts' | 'cases' | 'onboarding';
 
 export type FlowRun = {
   id: string;
   workflowId: string;
-  /** Names the run's texts: workflow name, current step, error message. */
+  /** Names the run's texts: workflow name and current step. */
   key: DemoRunKey;
   status: RunStatus;
   progress: number;
@@ -20,7 +22,8 @@ export type FlowRun = {
   stepCount: number;
   completedSteps: number;
   aiConfidence: number;
-  hasError: boolean;
+  /** Key of the error text under `flow_runs:demo.errors`, null when there is none. */
+  errorMessage: DemoErrorKey | null;
   requiresManualIntervention: boolean;
 };
 
@@ -35,7 +38,7 @@ export function transition(run: FlowRun, action: RunAction): FlowRun {
       return run.status === 'paused' ? { ...run, status: 'running' } : run;
     case 'retry':
       return run.status === 'failed'
-        ? { ...run, status: 'running', progress: 0, completedSteps: 0, currentStep: 'restarting', hasError: false }
+        ? { ...run, status: 'running', progress: 0, completedSteps: 0, currentStep: 'restarting', errorMessage: null }
         : run;
     case 'stop':
       return run.status === 'running' || run.status === 'paused' ? { ...run, status: 'failed' } : run;
@@ -65,13 +68,13 @@ export function countByStatus(runs: FlowRun[]): Record<RunStatus | 'total', numb
 const minutes = (n: number, from: number) => new Date(from + n * 60_000).toISOString();
 
 export function demoRuns(now = Date.now()): FlowRun[] {
-  const base = { currentStep: 'demo' as const, hasError: false, requiresManualIntervention: false };
+  const base = { currentStep: 'demo' as const, errorMessage: null, requiresManualIntervention: false };
   return [
     { ...base, id: 'run-1001', workflowId: 'wf-invoices', key: 'invoices', status: 'running', progress: 65, startedAt: minutes(-12, now), estimatedCompletion: minutes(6, now), stepCount: 12, completedSteps: 8, aiConfidence: 96 },
     { ...base, id: 'run-1002', workflowId: 'wf-onboarding', key: 'onboarding', status: 'running', progress: 40, startedAt: minutes(-8, now), estimatedCompletion: minutes(14, now), stepCount: 10, completedSteps: 4, aiConfidence: 78, requiresManualIntervention: true },
     { ...base, id: 'run-1003', workflowId: 'wf-rent', key: 'rent', status: 'paused', progress: 30, startedAt: minutes(-35, now), estimatedCompletion: null, stepCount: 10, completedSteps: 3, aiConfidence: 92 },
     { ...base, id: 'run-1004', workflowId: 'wf-reports', key: 'reports', status: 'completed', progress: 100, startedAt: minutes(-90, now), estimatedCompletion: minutes(-60, now), stepCount: 8, completedSteps: 8, aiConfidence: 98 },
-    { ...base, id: 'run-1005', workflowId: 'wf-contracts', key: 'contracts', status: 'failed', progress: 45, startedAt: minutes(-20, now), estimatedCompletion: null, stepCount: 11, completedSteps: 5, aiConfidence: 88, hasError: true },
+    { ...base, id: 'run-1005', workflowId: 'wf-contracts', key: 'contracts', status: 'failed', progress: 45, startedAt: minutes(-20, now), estimatedCompletion: null, stepCount: 11, completedSteps: 5, aiConfidence: 88, errorMessage: 'element_missing' },
     { ...base, id: 'run-1006', workflowId: 'wf-cases', key: 'cases', status: 'pending', progress: 0, startedAt: minutes(0, now), estimatedCompletion: minutes(25, now), stepCount: 6, completedSteps: 0, aiConfidence: 90 },
   ];
 }

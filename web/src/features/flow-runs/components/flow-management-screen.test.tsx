@@ -31,7 +31,7 @@ describe('flow run transitions', () => {
 
   it('retries a failed run from zero with "Startar om..." and no error', () => {
     const retried = transition(failed, 'retry');
-    expect(retried).toMatchObject({ status: 'running', progress: 0, completedSteps: 0, currentStep: 'restarting', hasError: false });
+    expect(retried).toMatchObject({ status: 'running', progress: 0, completedSteps: 0, currentStep: 'restarting', errorMessage: null });
   });
 
   it('ignores transitions the status does not allow', () => {

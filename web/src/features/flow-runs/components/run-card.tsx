@@ -85,10 +85,10 @@ export function RunCard({ run, onAction, onShowDetails, onExportLog }: RunCardPr
         </div>
       )}
 
-      {run.hasError ? (
+      {run.errorMessage ? (
         <div role="alert" className="mt-4 flex gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
           <ExclamationCircleIcon className="size-5 shrink-0 text-red-500" />
-          {t('demo.runs.contracts.error')}
+          {t(`demo.errors.${run.errorMessage}`)}
         </div>
       ) : null}
 

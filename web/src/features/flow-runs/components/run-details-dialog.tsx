@@ -19,7 +19,7 @@ export function RunDetailsDialog({ run, onClose }: RunDetailsDialogProps) {
     [t('details.started'), formatDateTime(run.startedAt)],
     [t('details.estimated'), run.estimatedCompletion ? formatDateTime(run.estimatedCompletion) : t('details.none')],
     [t('details.confidence'), t('details.progress_value', { progress: run.aiConfidence })],
-    [t('details.error'), run.hasError ? t('demo.runs.contracts.error') : t('details.none')],
+    [t('details.error'), run.errorMessage ? t(`demo.errors.${run.errorMessage}`) : t('details.none')],
   ];
   return (
     <Modal open onClose={onClose} title={t('details.title', { name })}>
