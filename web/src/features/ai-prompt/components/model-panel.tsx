@@ -3,37 +3,26 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { SparklesIcon } from '@/components/ui/icons';
 
-const libraryEntries = ['categories', 'variables'] as const;
-
 export function ModelPanel() {
   const { t } = useTranslation('ai_prompt');
   return (
-    <div className="space-y-6">
-      <Card title={t('model.title')}>
-        <p className="flex items-center gap-2 font-semibold text-slate-900">
-          <SparklesIcon className="size-5 text-violet-500" />
-          {t('model.name')}
-        </p>
-        <p className="text-sm text-slate-500">{t('model.description')}</p>
-        <dl className="mt-4 grid grid-cols-2 gap-3">
-          <div className="rounded-lg bg-slate-50 p-3">
-            <dt className="text-xs text-slate-500">{t('model.average_confidence')}</dt>
-            <dd className="text-xl font-bold text-slate-900">{t('model.average_confidence_value')}</dd>
-            <dd className="text-xs text-slate-500">{t('model.average_confidence_hint')}</dd>
-          </div>
-          <div className="rounded-lg bg-slate-50 p-3">
-            <dt className="text-xs text-slate-500">{t('model.decisions_today')}</dt>
-            <dd className="text-xl font-bold text-slate-900">{t('model.decisions_today_value')}</dd>
-          </div>
-        </dl>
-      </Card>
-      <Card title={t('library.title')}>
-        <ul className="space-y-1 text-sm text-slate-600">
-          {libraryEntries.map((entry) => (
-            <li key={entry}>{t(`library.${entry}`)}</li>
-          ))}
-        </ul>
-      </Card>
-    </div>
+    <Card title={t('model.title')}>
+      <p className="flex items-center gap-2 font-semibold text-slate-900">
+        <SparklesIcon className="size-5 text-violet-500" />
+        {t('model.name')}
+      </p>
+      <p className="text-sm text-slate-500">{t('model.description')}</p>
+      <dl className="mt-4 grid grid-cols-2 gap-3">
+        <div className="rounded-lg bg-slate-50 p-3">
+          <dt className="text-xs text-slate-500">{t('model.average_confidence')}</dt>
+          <dd className="text-xl font-bold text-slate-900">{t('model.average_confidence_value')}</dd>
+          <dd className="text-xs text-slate-500">{t('model.average_confidence_hint')}</dd>
+        </div>
+        <div className="rounded-lg bg-slate-50 p-3">
+          <dt className="text-xs text-slate-500">{t('model.decisions_today')}</dt>
+          <dd className="text-xl font-bold text-slate-900">{t('model.decisions_today_value')}</dd>
+        </div>
+      </dl>
+    </Card>
   );
 }
