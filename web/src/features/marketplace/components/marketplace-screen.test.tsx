@@ -66,7 +66,7 @@ describe('marketplace', () => {
     expect(within(allSection()).getAllByRole('article')).toHaveLength(3);
     const card = within(featured).getByRole('article', { name: 'Hyresavisering' });
     expect(within(card).getByRole('img', { name: 'Betyg 4,8 av 5' })).toBeInTheDocument();
-    expect(card).toHaveTextContent('1240 nedladdningar');
+    expect(card).toHaveTextContent('1 240 nedladdningar');
     expect(card).toHaveTextContent('Skapad av Kollega');
     expect(card).toHaveTextContent('Uppdaterad 2025-02-01');
     expect(card).toHaveTextContent('Nybörjare');

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
-import { formatRating } from '../model';
+import { formatCount, formatRating } from '../model';
 import { InstallButton } from './install-button';
 import { RatingStars } from './rating-stars';
 
@@ -31,7 +31,7 @@ export function TemplateCard({ template, installed, isInstalling, onInstall, onP
       <p className="mt-1 flex-1 text-sm text-slate-600">{template.description}</p>
       <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
         <RatingStars rating={template.rating} label={t('card.rating', { rating })} display={rating} />
-        <span>{t('card.downloads', { count: template.downloads })}</span>
+        <span>{t('card.downloads', { count: template.downloads, downloads: formatCount(template.downloads, i18n.language) })}</span>
         <span>{template.industry}</span>
       </div>
       <div className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-500">

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { formatDate } from '@/lib/format';
-import { formatRating } from '../model';
+import { formatCount, formatRating } from '../model';
 import { InstallButton } from './install-button';
 import { RatingStars } from './rating-stars';
 import { difficultyTones } from './template-card';
@@ -25,7 +25,7 @@ export function TemplatePreviewDialog({ template, installed, isInstalling, onIns
     [t('preview.industry'), template.industry],
     [t('preview.difficulty'), <Badge key="d" tone={difficultyTones[template.difficulty]}>{t(`difficulty.${template.difficulty}`)}</Badge>],
     [t('preview.rating'), <RatingStars key="r" rating={template.rating} label={t('preview.rating_value', { rating })} display={rating} />],
-    [t('preview.downloads'), template.downloads],
+    [t('preview.downloads'), formatCount(template.downloads, i18n.language)],
     [t('preview.creator'), template.creator],
     [t('preview.updated'), formatDate(template.updatedAt)],
     [t('preview.steps'), template.stepCount],
