@@ -1,9 +1,9 @@
 // The AI prompt editor in both languages.
 import { expect, test } from '@playwright/test';
-import { signIn, useEnglish } from './support/session';
+import { accounts, signInAs, useLanguage } from './support/session';
 
 test('a prompt saved for a step makes it AI-styrd (sv)', async ({ page }) => {
-  await signIn(page);
+  await signInAs(page, accounts.admin.email, accounts.admin.password);
   await page.goto('/ai-prompt');
   await expect(page.getByText('Välj ett steg', { exact: true })).toBeVisible();
   const step = page.getByRole('button', { name: /^Steg 1/ });
@@ -19,8 +19,8 @@ test('a prompt saved for a step makes it AI-styrd (sv)', async ({ page }) => {
 });
 
 test('the AI prompt editor speaks English', async ({ page }) => {
-  await useEnglish(page);
-  await signIn(page);
+  await useLanguage(page, 'en');
+  await signInAs(page, accounts.admin.email, accounts.admin.password);
   await page.goto('/ai-prompt');
   await page.getByRole('button', { name: /^Step 3/ }).click();
   await expect(page.getByText('Minimum confidence for automatic decisions: 95%')).toBeVisible();

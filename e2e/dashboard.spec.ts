@@ -1,9 +1,10 @@
 // The dashboard in both languages: home prompt, onboarding card, figures, the real flow performance list.
 import { expect, test } from '@playwright/test';
-import { signIn, useEnglish } from './support/session';
+import { accounts, signInAs, useLanguage } from './support/session';
 
 test('the dashboard shows the home prompt and the organisation’s real workflows (sv)', async ({ page }) => {
-  await signIn(page);
+  await signInAs(page, accounts.admin.email, accounts.admin.password);
+  await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Vad vill du göra idag?' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Ditt första arbetsflöde på 5 minuter' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Nyckeltal' })).toContainText('Körningar per månad');
@@ -27,8 +28,9 @@ test('the dashboard shows the home prompt and the organisation’s real workflow
 });
 
 test('the dashboard speaks English, and its quick actions lead on', async ({ page }) => {
-  await useEnglish(page);
-  await signIn(page);
+  await useLanguage(page, 'en');
+  await signInAs(page, accounts.admin.email, accounts.admin.password);
+  await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'What would you like to do today?' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Flow performance' })).toBeVisible();
   await expect(page.getByRole('table').getByRole('row', { name: /Hyresavier till hyresgäster/ })).toContainText('Scheduled');

@@ -1,9 +1,9 @@
 // Flow management: counters, filter and the client-side run transitions, in both languages.
 import { expect, test } from '@playwright/test';
-import { signIn, useEnglish } from './support/session';
+import { accounts, signInAs, useLanguage } from './support/session';
 
 test('runs can be paused, resumed, stopped and retried; suggestions applied (sv)', async ({ page }) => {
-  await signIn(page);
+  await signInAs(page, accounts.admin.email, accounts.admin.password);
   await page.goto('/workflow-execution');
   await expect(page.getByRole('heading', { level: 1, name: 'Flödeshantering' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Brödsmulor' }).getByRole('link', { name: 'Hem' })).toHaveAttribute('href', '/dashboard');
@@ -36,8 +36,8 @@ test('runs can be paused, resumed, stopped and retried; suggestions applied (sv)
 });
 
 test('flow management speaks English', async ({ page }) => {
-  await useEnglish(page);
-  await signIn(page);
+  await useLanguage(page, 'en');
+  await signInAs(page, accounts.admin.email, accounts.admin.password);
   await page.goto('/workflow-execution');
   await expect(page.getByRole('heading', { level: 1, name: 'Flow management' })).toBeVisible();
   const run = page.getByRole('article', { name: 'Rent notices' });

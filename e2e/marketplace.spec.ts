@@ -1,9 +1,10 @@
 // The marketplace against the real API: templates from the catalogue, search, preview, install.
 import { expect, test } from '@playwright/test';
-import { signIn, useEnglish } from './support/session';
+import { accounts, signInAs, useLanguage } from './support/session';
 
 test('templates can be found, previewed and installed as a draft workflow (sv)', async ({ page }) => {
-  await signIn(page);
+  await signInAs(page, accounts.admin.email, accounts.admin.password);
+  await page.goto('/dashboard');
   await page.getByRole('navigation', { name: 'Huvudmeny' }).first().getByRole('link', { name: 'Marknadsplats' }).click();
   await expect(page).toHaveURL(/\/marketplace$/);
   const featured = page.getByRole('region', { name: 'Utvalda mallar' });
@@ -31,8 +32,8 @@ test('templates can be found, previewed and installed as a draft workflow (sv)',
 });
 
 test('the marketplace speaks English and filters by category', async ({ page }) => {
-  await useEnglish(page);
-  await signIn(page);
+  await useLanguage(page, 'en');
+  await signInAs(page, accounts.admin.email, accounts.admin.password);
   await page.goto('/marketplace');
   await expect(page.getByRole('heading', { level: 1, name: 'Marketplace' })).toBeVisible();
   await page.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'Rapportering' }).click();

@@ -1,10 +1,11 @@
 // The onboarding wizard end to end (real timers): six steps, recording, test, activation, /workflows.
 import { expect, test } from '@playwright/test';
-import { signIn, useEnglish } from './support/session';
+import { accounts, signInAs, useLanguage } from './support/session';
 
 test('a guided first workflow from welcome to activation (sv)', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page);
+  await signInAs(page, accounts.admin.email, accounts.admin.password);
+  await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Starta guidad introduktion' }).click();
   const dialog = page.getByRole('dialog', { name: 'Kom igång med Kollega' });
   await expect(dialog).toContainText('Steg 1 av 6');
@@ -53,8 +54,9 @@ test('a guided first workflow from welcome to activation (sv)', async ({ page })
 });
 
 test('the wizard speaks English and starts over after closing', async ({ page }) => {
-  await useEnglish(page);
-  await signIn(page);
+  await useLanguage(page, 'en');
+  await signInAs(page, accounts.admin.email, accounts.admin.password);
+  await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Start guided introduction' }).click();
   const dialog = page.getByRole('dialog', { name: 'Get started with Kollega' });
   await expect(dialog).toContainText('Step 1 of 6');

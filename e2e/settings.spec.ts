@@ -1,11 +1,11 @@
 // Settings in both languages: tabs, defaults, the profile of the signed-in user, local saving.
 import { expect, test } from '@playwright/test';
-import { member, signIn, useEnglish } from './support/session';
+import { accounts, signInAs, useLanguage } from './support/session';
 
 test('the settings tabs show the defaults and the signed-in profile (sv)', async ({ page }) => {
-  await signIn(page, member);
+  await signInAs(page, accounts.user.email, accounts.user.password);
   await page.goto('/settings');
-  await expect(page.getByLabel('E-post')).toHaveValue(member.email);
+  await expect(page.getByLabel('E-post')).toHaveValue(accounts.user.email);
   await expect(page.getByLabel('Roll')).toHaveValue('Användare');
   await expect(page.getByLabel('Roll')).toBeDisabled();
   await expect(page.getByLabel('Organisation')).toBeDisabled();
@@ -27,8 +27,8 @@ test('the settings tabs show the defaults and the signed-in profile (sv)', async
 });
 
 test('settings speak English', async ({ page }) => {
-  await useEnglish(page);
-  await signIn(page);
+  await useLanguage(page, 'en');
+  await signInAs(page, accounts.admin.email, accounts.admin.password);
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'Notifications' }).click();
   await expect(page.getByRole('switch', { name: /E-mail notifications/ })).toBeChecked();

@@ -1,9 +1,9 @@
 // Track & Trace with a real popup window: start, simulated steps, pause, stop, window closed, edit.
 import { expect, test } from '@playwright/test';
-import { signIn, useEnglish } from './support/session';
+import { accounts, signInAs, useLanguage } from './support/session';
 
 test('recording opens a window, records steps, pauses and stops when the window closes (sv)', async ({ page, context }) => {
-  await signIn(page);
+  await signInAs(page, accounts.admin.email, accounts.admin.password);
   await page.goto('/track-trace');
   await expect(page.getByLabel('Webbläsare')).toHaveValue('edge');
   await expect(page.getByLabel('Start-URL (valfri)')).toHaveValue('https://');
@@ -39,8 +39,8 @@ test('recording opens a window, records steps, pauses and stops when the window 
 });
 
 test('recording in English: stop keeps the steps and releases the window', async ({ page, context }) => {
-  await useEnglish(page);
-  await signIn(page);
+  await useLanguage(page, 'en');
+  await signInAs(page, accounts.admin.email, accounts.admin.password);
   await page.goto('/track-trace');
   await page.getByLabel('Start URL (optional)').fill('about:blank#kollega');
   const popupOpened = context.waitForEvent('page');
@@ -61,7 +61,7 @@ test('a blocked popup shows the alert', async ({ page }) => {
   await page.addInitScript(() => {
     window.open = () => null;
   });
-  await signIn(page);
+  await signInAs(page, accounts.admin.email, accounts.admin.password);
   await page.goto('/track-trace');
   await page.getByRole('button', { name: 'Starta inspelning' }).click();
   await expect(page.getByRole('alert')).toContainText('Webbläsarfliken kunde inte öppnas');

@@ -24,7 +24,7 @@ export function PromptStepList({ steps, selectedId, onSelect }: PromptStepListPr
             >
               <span className="flex items-center justify-between gap-2">
                 <span className="text-xs font-semibold text-slate-500">{t('steps.number', { number: index + 1 })}</span>
-                <Badge tone={step.hasPrompt ? 'purple' : 'slate'}>{step.hasPrompt ? t('steps.ai_badge') : t('steps.standard_badge')}</Badge>
+                <Badge tone={step.hasPrompt ? 'violet' : 'slate'}>{step.hasPrompt ? t('steps.ai_badge') : t('steps.standard_badge')}</Badge>
               </span>
               <span className="mt-1 block text-sm font-medium text-slate-900">{t(`steps.samples.${step.key}`)}</span>
               <span className="block font-mono text-xs text-slate-500">{step.selector}</span>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { notify } from '@/components/ui/notify';
-import { SelectField } from '@/components/ui/select-field';
+import { SelectInput } from '@/components/ui/select-input';
 import { demoRuns, demoSuggestions, type FlowRun, type RunAction, RUN_STATUSES, type RunStatus, transition } from '../model';
 import { RunCard } from './run-card';
 import { RunCounters } from './run-counters';
@@ -50,7 +50,7 @@ export function FlowManagementScreen() {
         <p className="mt-1 text-sm text-slate-600">{t('description')}</p>
       </header>
       <RunCounters runs={runs} />
-      <SelectField
+      <SelectInput
         className="max-w-xs"
         label={t('filter.label')}
         value={filter}

@@ -43,7 +43,7 @@ export function RunCard({ run, onAction, onShowDetails, onExportLog }: RunCardPr
           <p className="text-xs text-slate-500">{t('run.started', { time: formatDateTime(run.startedAt) })}</p>
         </div>
         <div className="flex items-center gap-2">
-          <Badge tone="purple">{t('run.confidence', { confidence: run.aiConfidence })}</Badge>
+          <Badge tone="violet">{t('run.confidence', { confidence: run.aiConfidence })}</Badge>
           <RunStatusBadge status={run.status} />
           <Menu>
             <MenuButton aria-label={t('actions.menu', { name })} className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100">

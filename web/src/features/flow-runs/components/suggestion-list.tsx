@@ -26,7 +26,7 @@ export function SuggestionList({ suggestions, onIgnore, onApply }: SuggestionLis
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-semibold text-slate-900">{t(`demo.suggestions.${s.key}.workflow`)}</span>
                 <Badge tone="indigo">{t(`suggestions.types.${s.type}`)}</Badge>
-                <Badge tone="purple">{t('suggestions.confidence', { confidence: s.confidence })}</Badge>
+                <Badge tone="violet">{t('suggestions.confidence', { confidence: s.confidence })}</Badge>
                 {s.applied ? (
                   <Badge tone="green">
                     <CheckIcon className="mr-1 size-3" />

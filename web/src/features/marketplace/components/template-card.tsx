@@ -25,7 +25,7 @@ export function TemplateCard({ template, installed, isInstalling, onInstall, onP
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone="indigo">{template.category}</Badge>
         <Badge tone={difficultyTones[template.difficulty]}>{t(`difficulty.${template.difficulty}`)}</Badge>
-        {template.isFeatured ? <Badge tone="purple">{t('card.featured')}</Badge> : null}
+        {template.isFeatured ? <Badge tone="violet">{t('card.featured')}</Badge> : null}
       </div>
       <h3 className="mt-3 font-semibold text-slate-900">{template.name}</h3>
       <p className="mt-1 flex-1 text-sm text-slate-600">{template.description}</p>

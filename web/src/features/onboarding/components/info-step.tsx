@@ -2,7 +2,7 @@
 import { Field, Label, Textarea } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
-import { SelectField } from '@/components/ui/select-field';
+import { SelectInput } from '@/components/ui/select-input';
 import { CATEGORIES, type Category, FREQUENCIES, type Frequency, type OnboardingDraft } from '../model';
 
 type InfoStepProps = {
@@ -34,14 +34,14 @@ export function InfoStep({ draft, onChange }: InfoStepProps) {
         />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
+        <SelectInput
           label={t('steps.info.category_label')}
           value={draft.category}
           placeholder={t('steps.info.category_placeholder')}
           options={CATEGORIES.map((value) => ({ value, label: t(`values.category.${value}`) }))}
           onChange={(value) => onChange({ category: value as Category })}
         />
-        <SelectField
+        <SelectInput
           label={t('steps.info.frequency_label')}
           value={draft.frequency}
           placeholder={t('steps.info.frequency_placeholder')}

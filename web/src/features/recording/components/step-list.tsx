@@ -26,7 +26,7 @@ export function StepList({ steps, onEdit, onDelete }: StepListProps) {
               </span>
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
-                  <Badge tone={step.action === 'ai_decision' ? 'purple' : 'slate'}>{t(`steps.actions.${step.action}`)}</Badge>
+                  <Badge tone={step.action === 'ai_decision' ? 'violet' : 'slate'}>{t(`steps.actions.${step.action}`)}</Badge>
                   <span className="text-xs text-slate-500">{formatTime(step.timestamp)}</span>
                 </div>
                 <p className="mt-1 text-sm text-slate-900">{step.description}</p>

@@ -10,7 +10,7 @@ import { Card } from '@/components/ui/card';
 import { PauseIcon, PlayIcon, RecordIcon, StopIcon, TrashIcon, WindowIcon } from '@/components/ui/control-icons';
 import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/notify';
-import { SelectField } from '@/components/ui/select-field';
+import { SelectInput } from '@/components/ui/select-input';
 import { useRecorder } from '../hooks/use-recorder';
 import { BROWSERS, type Browser, DEFAULT_BROWSER, DEFAULT_START_URL, type RecordedStep } from '../model';
 import { EditStepDialog } from './edit-step-dialog';
@@ -45,7 +45,7 @@ export function TrackTraceScreen({ random }: { random?: () => number }) {
 
       <Card title={t('setup.title')}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
+          <SelectInput
             label={t('setup.browser_label')}
             value={browser}
             disabled={active}

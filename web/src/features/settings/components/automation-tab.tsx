@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { SelectField } from '@/components/ui/select-field';
+import { SelectInput } from '@/components/ui/select-input';
 import { SwitchField } from '@/components/ui/switch-field';
 import { CONFIDENCE_OPTIONS, type Preferences, RETRY_OPTIONS } from '../model';
 
@@ -16,14 +16,14 @@ export function AutomationTab({ automation, onChange, onSave }: AutomationTabPro
     <section className="space-y-4">
       <h2 className="text-base font-semibold text-slate-900">{t('automation.title')}</h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
+        <SelectInput
           label={t('automation.confidence')}
           hint={t('automation.confidence_hint')}
           value={String(automation.confidence)}
           options={CONFIDENCE_OPTIONS.map((value) => ({ value: String(value), label: t('automation.confidence_option', { value }) }))}
           onChange={(value) => onChange({ ...automation, confidence: Number(value) as Preferences['automation']['confidence'] })}
         />
-        <SelectField
+        <SelectInput
           label={t('automation.retries')}
           value={String(automation.retries)}
           options={RETRY_OPTIONS.map((value) => ({ value: String(value), label: String(value) }))}

@@ -2,7 +2,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { SelectField } from '@/components/ui/select-field';
+import { SelectInput } from '@/components/ui/select-input';
 import { type Preferences, TIMEZONES } from '../model';
 import { TextField } from './text-field';
 
@@ -36,7 +36,7 @@ export function ProfileTab({ user, timezone, onTimezoneChange, onSave }: Profile
         <TextField label={t('profile.username')} value={username} onChange={setUsername} autoComplete="username" />
         <TextField label={t('profile.role')} value={tCommon(`roles.${user.role}`)} disabled />
         <TextField label={t('profile.organization')} value={user.organizationName} disabled />
-        <SelectField
+        <SelectInput
           label={t('profile.timezone')}
           value={timezone}
           options={TIMEZONES.map((value) => ({ value, label: t(`profile.timezones.${value}`) }))}

@@ -1,9 +1,9 @@
-// A labelled native select (Headless UI Field wiring).
+// A labelled native select driven by value/onChange (not bound to a form; see select-field.tsx for that).
 import { Description, Field, Label, Select } from '@headlessui/react';
 
 export type SelectOption = { value: string; label: string };
 
-type SelectFieldProps = {
+type SelectInputProps = {
   label: string;
   value: string;
   options: SelectOption[];
@@ -14,7 +14,7 @@ type SelectFieldProps = {
   className?: string;
 };
 
-export function SelectField({ label, value, options, onChange, placeholder, hint, disabled, className }: SelectFieldProps) {
+export function SelectInput({ label, value, options, onChange, placeholder, hint, disabled, className }: SelectInputProps) {
   return (
     <Field className={className} disabled={disabled}>
       <Label className="block text-sm font-medium text-slate-800">{label}</Label>
