@@ -101,6 +101,13 @@ describe('marketplace', () => {
     expect(await screen.findByRole('heading', { name: 'Alla mallar' })).toBeInTheDocument();
   });
 
+  it('says so when the catalogue is empty', async () => {
+    renderMarketplace({ 'GET /api/templates': () => json(200, []) });
+    expect(await screen.findByText('Inga mallar ännu')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Kategorier' })).not.toBeInTheDocument();
+  });
+
   it('previews a template', async () => {
     renderMarketplace();
     await screen.findByRole('heading', { name: 'Alla mallar' });

@@ -115,8 +115,8 @@ export function MarketplaceScreen() {
             </div>
             {visible.length === 0 ? (
               <div className="mt-3 rounded-xl bg-white p-10 text-center ring-1 ring-slate-200">
-                <p className="font-semibold text-slate-900">{t('empty.title')}</p>
-                <p className="mt-1 text-sm text-slate-500">{t('empty.description')}</p>
+                <p className="font-semibold text-slate-900">{templates.length === 0 ? t('catalogue_empty.title') : t('empty.title')}</p>
+                <p className="mt-1 text-sm text-slate-500">{templates.length === 0 ? t('catalogue_empty.description') : t('empty.description')}</p>
               </div>
             ) : (
               <div className="mt-3 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
