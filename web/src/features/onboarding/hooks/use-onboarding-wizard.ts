@@ -1,6 +1,7 @@
 // The wizard's state and its timers. Every timer is cancelled on reset (the modal closing) and unmount.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
+  canActivate,
   canGoBack,
   canGoNext,
   DEPLOY_MS,
@@ -69,7 +70,7 @@ export function useOnboardingWizard() {
   };
 
   const activate = () => {
-    if (state.test !== 'success' || state.deploy !== 'idle') return;
+    if (!canActivate(state)) return;
     setState((s) => ({ ...s, deploy: 'running' }));
     later(DEPLOY_MS, (s) => ({ ...s, deploy: 'success' }));
   };

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/notify';
 import { SwitchField } from '@/components/ui/switch-field';
-import type { Preferences } from '../model';
+import { AUTO_LOGOUT_MINUTES, type Preferences } from '../model';
 import { TextField } from './text-field';
 
 type SecurityTabProps = {
@@ -51,7 +51,7 @@ export function SecurityTab({ preferences, onChange, onSave }: SecurityTabProps)
           />
           <SwitchField
             label={t('security.auto_logout')}
-            description={t('security.auto_logout_description')}
+            description={t('security.auto_logout_description', { minutes: AUTO_LOGOUT_MINUTES })}
             checked={preferences.autoLogout}
             onChange={(autoLogout) => onChange({ autoLogout })}
           />
