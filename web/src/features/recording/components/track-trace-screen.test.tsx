@@ -13,12 +13,12 @@ afterEach(async () => {
 
 type FakeWindow = { closed: boolean; focus: ReturnType<typeof vi.fn> };
 
-async function renderTrackTrace(popup: FakeWindow | null = { closed: false, focus: vi.fn() }) {
+async function renderTrackTrace(popup: FakeWindow | null = { closed: false, focus: vi.fn() }, random = 0) {
   mockApi({ 'GET /api/user': () => json(200, demoUser) });
   const open = vi.fn(() => popup as unknown as Window | null);
   vi.stubGlobal('open', open);
-  // Math.random → 0: every later simulated step comes after the minimum 3000 ms.
-  vi.spyOn(Math, 'random').mockReturnValue(0);
+  // Math.random → 0 (the default): every later simulated step comes after the minimum 3000 ms.
+  vi.spyOn(Math, 'random').mockReturnValue(random);
   const app = renderApp('/track-trace');
   await screen.findByRole('heading', { level: 1, name: 'Track & Trace' });
   vi.useFakeTimers();
@@ -59,7 +59,18 @@ describe('Track & Trace', () => {
     expect(within(overlay()).getByRole('status')).toHaveTextContent('3 steg');
   });
 
-  it('waits at most 8000 ms between simulated steps', () => {
+  it('waits up to 8000 ms between simulated steps', async () => {
+    await renderTrackTrace(undefined, 0.99999);
+    fireEvent.click(screen.getByRole('button', { name: 'Starta inspelning' }));
+    advance(2000);
+    expect(steps()).toHaveLength(2);
+    advance(7999);
+    expect(steps()).toHaveLength(2);
+    advance(1);
+    expect(steps()).toHaveLength(3);
+  });
+
+  it('draws each delay from 3000–8000 ms; a bare https:// opens a blank page', () => {
     expect(nextStepDelay(() => 0)).toBe(3000);
     expect(nextStepDelay(() => 0.5)).toBe(5500);
     expect(nextStepDelay(() => 0.999999)).toBe(8000);
