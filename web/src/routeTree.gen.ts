@@ -19,6 +19,7 @@ import { Route as AuthedAuditTrailRouteImport } from './routes/_authed/audit-tra
 import { Route as AuthedCompaniesRouteImport } from './routes/_authed/companies'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedErrorQueueRouteImport } from './routes/_authed/error-queue'
+import { Route as AuthedMarketplaceRouteImport } from './routes/_authed/marketplace'
 import { Route as AuthedPaymentMethodsRouteImport } from './routes/_authed/payment-methods'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedTrackTraceRouteImport } from './routes/_authed/track-trace'
@@ -75,6 +76,11 @@ const AuthedErrorQueueRoute = AuthedErrorQueueRouteImport.update({
   path: '/error-queue',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedMarketplaceRoute = AuthedMarketplaceRouteImport.update({
+  id: '/marketplace',
+  path: '/marketplace',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedPaymentMethodsRoute = AuthedPaymentMethodsRouteImport.update({
   id: '/payment-methods',
   path: '/payment-methods',
@@ -116,6 +122,7 @@ export interface FileRoutesByFullPath {
   '/companies': typeof AuthedCompaniesRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/error-queue': typeof AuthedErrorQueueRoute
+  '/marketplace': typeof AuthedMarketplaceRoute
   '/payment-methods': typeof AuthedPaymentMethodsRoute
   '/settings': typeof AuthedSettingsRoute
   '/track-trace': typeof AuthedTrackTraceRoute
@@ -132,6 +139,7 @@ export interface FileRoutesByTo {
   '/companies': typeof AuthedCompaniesRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/error-queue': typeof AuthedErrorQueueRoute
+  '/marketplace': typeof AuthedMarketplaceRoute
   '/payment-methods': typeof AuthedPaymentMethodsRoute
   '/settings': typeof AuthedSettingsRoute
   '/track-trace': typeof AuthedTrackTraceRoute
@@ -151,6 +159,7 @@ export interface FileRoutesById {
   '/_authed/companies': typeof AuthedCompaniesRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
   '/_authed/error-queue': typeof AuthedErrorQueueRoute
+  '/_authed/marketplace': typeof AuthedMarketplaceRoute
   '/_authed/payment-methods': typeof AuthedPaymentMethodsRoute
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/track-trace': typeof AuthedTrackTraceRoute
@@ -171,6 +180,7 @@ export interface FileRouteTypes {
     | '/companies'
     | '/dashboard'
     | '/error-queue'
+    | '/marketplace'
     | '/payment-methods'
     | '/settings'
     | '/track-trace'
@@ -187,6 +197,7 @@ export interface FileRouteTypes {
     | '/companies'
     | '/dashboard'
     | '/error-queue'
+    | '/marketplace'
     | '/payment-methods'
     | '/settings'
     | '/track-trace'
@@ -205,6 +216,7 @@ export interface FileRouteTypes {
     | '/_authed/companies'
     | '/_authed/dashboard'
     | '/_authed/error-queue'
+    | '/_authed/marketplace'
     | '/_authed/payment-methods'
     | '/_authed/settings'
     | '/_authed/track-trace'
@@ -293,6 +305,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedErrorQueueRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/marketplace': {
+      id: '/_authed/marketplace'
+      path: '/marketplace'
+      fullPath: '/marketplace'
+      preLoaderRoute: typeof AuthedMarketplaceRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/payment-methods': {
       id: '/_authed/payment-methods'
       path: '/payment-methods'
@@ -344,6 +363,7 @@ interface AuthedRouteChildren {
   AuthedCompaniesRoute: typeof AuthedCompaniesRoute
   AuthedDashboardRoute: typeof AuthedDashboardRoute
   AuthedErrorQueueRoute: typeof AuthedErrorQueueRoute
+  AuthedMarketplaceRoute: typeof AuthedMarketplaceRoute
   AuthedPaymentMethodsRoute: typeof AuthedPaymentMethodsRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedTrackTraceRoute: typeof AuthedTrackTraceRoute
@@ -359,6 +379,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedCompaniesRoute: AuthedCompaniesRoute,
   AuthedDashboardRoute: AuthedDashboardRoute,
   AuthedErrorQueueRoute: AuthedErrorQueueRoute,
+  AuthedMarketplaceRoute: AuthedMarketplaceRoute,
   AuthedPaymentMethodsRoute: AuthedPaymentMethodsRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedTrackTraceRoute: AuthedTrackTraceRoute,

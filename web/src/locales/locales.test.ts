@@ -40,3 +40,11 @@ describe('locales', () => {
     });
   }
 });
+
+describe('namespace names', () => {
+  it('match their file names, which is how the app loads them lazily', () => {
+    const files = Object.keys(import.meta.glob('./*/*.json')).map((path) => path.replace(/^\.\/(sv|en)\/(.+)\.json$/, '$2'));
+    const expected = [...new Set(files)].filter((name) => name !== 'validation').sort();
+    expect(Object.keys(resources.en).filter((name) => name !== 'validation').sort()).toEqual(expected);
+  });
+});

@@ -2,7 +2,10 @@ import '@tanstack/react-query';
 import type { ParseKeys } from 'i18next';
 
 type MetaKey = ParseKeys<
-  ['common', 'auth', 'shell', 'dashboard', 'landing', 'workflows', 'audit_trail', 'error_queue', 'users', 'companies', 'payment_methods']
+  [
+    'common', 'auth', 'shell', 'dashboard', 'landing', 'workflows', 'audit_trail', 'error_queue', 'users', 'companies', 'payment_methods',
+    'onboarding', 'flow_runs', 'recording', 'ai_prompt', 'settings', 'marketplace',
+  ]
 >;
 
 declare module '@tanstack/react-query' {

@@ -1,5 +1,6 @@
 // The sidebar (SPEC §2 app shell): groups, their pages and icons. Companies and payment methods
-// have routes but no place in the spec's groups; they sit under Admin so they can be reached.
+// have routes but no place in the spec's groups; they sit under Admin so they can be reached. The
+// marketplace (named in the spec's labels, route not shown) follows workflows under Automation.
 import {
   BuildingIcon,
   ClipboardListIcon,
@@ -11,6 +12,7 @@ import {
   PlayCircleIcon,
   SettingsIcon,
   SparklesIcon,
+  TemplatesIcon,
   UsersIcon,
   WorkflowIcon,
 } from '@/components/ui/icons';
@@ -21,6 +23,7 @@ export const ERROR_QUEUE_BADGE = 3;
 export type NavPath =
   | '/'
   | '/workflows'
+  | '/marketplace'
   | '/workflow-execution'
   | '/track-trace'
   | '/error-queue'
@@ -34,6 +37,7 @@ export type NavPath =
 export type NavItemId =
   | 'dashboard'
   | 'workflows'
+  | 'marketplace'
   | 'workflow_execution'
   | 'track_trace'
   | 'error_queue'
@@ -64,6 +68,7 @@ export const navGroups: NavGroup[] = [
     id: 'automation',
     items: [
       { id: 'workflows', to: '/workflows', icon: WorkflowIcon },
+      { id: 'marketplace', to: '/marketplace', icon: TemplatesIcon },
       { id: 'workflow_execution', to: '/workflow-execution', icon: PlayCircleIcon },
       { id: 'track_trace', to: '/track-trace', icon: CursorIcon },
       { id: 'error_queue', to: '/error-queue', icon: ExclamationTriangleIcon, badge: ERROR_QUEUE_BADGE },

@@ -1,13 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { AiPromptScreen } from '@/features/ai-prompt/components/ai-prompt-screen';
 
 export const Route = createFileRoute('/_authed/ai-prompt')({
   staticData: { titleKey: 'pages.ai_prompt' },
-  component: AiPromptPage,
+  component: AiPromptScreen,
 });
-
-function AiPromptPage() {
-  const { t } = useTranslation('shell');
-  return <PagePlaceholder title={t('pages.ai_prompt')} />;
-}

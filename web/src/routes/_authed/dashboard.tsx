@@ -1,6 +1,7 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCurrentUser } from '@/features/auth/api/get-user';
-import { DashboardGreeting } from '@/features/dashboard/components/dashboard-greeting';
+import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen';
+import { OnboardingCard } from '@/features/onboarding/components/onboarding-card';
 
 export const Route = createFileRoute('/_authed/dashboard')({
   staticData: { titleKey: 'pages.dashboard' },
@@ -9,5 +10,12 @@ export const Route = createFileRoute('/_authed/dashboard')({
 
 function DashboardPage() {
   const user = useCurrentUser();
-  return <DashboardGreeting fullName={user.fullName} organizationName={user.organizationName} />;
+  const navigate = useNavigate();
+  return (
+    <DashboardScreen
+      fullName={user.fullName}
+      organizationName={user.organizationName}
+      onboarding={<OnboardingCard onComplete={() => void navigate({ to: '/workflows' })} />}
+    />
+  );
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { useCurrentUser } from '@/features/auth/api/get-user';
+import { SettingsScreen } from '@/features/settings/components/settings-screen';
 
 export const Route = createFileRoute('/_authed/settings')({
   staticData: { titleKey: 'pages.settings' },
@@ -8,6 +8,6 @@ export const Route = createFileRoute('/_authed/settings')({
 });
 
 function SettingsPage() {
-  const { t } = useTranslation('shell');
-  return <PagePlaceholder title={t('pages.settings')} />;
+  const user = useCurrentUser();
+  return <SettingsScreen user={user} />;
 }

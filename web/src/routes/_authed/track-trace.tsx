@@ -1,13 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { TrackTraceScreen } from '@/features/recording/components/track-trace-screen';
 
 export const Route = createFileRoute('/_authed/track-trace')({
   staticData: { titleKey: 'pages.track_trace' },
-  component: TrackTracePage,
+  component: () => <TrackTraceScreen />,
 });
-
-function TrackTracePage() {
-  const { t } = useTranslation('shell');
-  return <PagePlaceholder title={t('pages.track_trace')} />;
-}

@@ -1,13 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { FlowManagementScreen } from '@/features/flow-runs/components/flow-management-screen';
 
 export const Route = createFileRoute('/_authed/workflow-execution')({
   staticData: { titleKey: 'pages.workflow_execution' },
-  component: WorkflowExecutionPage,
+  component: FlowManagementScreen,
 });
-
-function WorkflowExecutionPage() {
-  const { t } = useTranslation('shell');
-  return <PagePlaceholder title={t('pages.workflow_execution')} />;
-}

@@ -17,7 +17,7 @@ export function DashboardGreeting({ fullName, organizationName, now = new Date()
   const { t } = useTranslation('dashboard');
   const firstName = fullName.trim().split(/\s+/)[0] ?? fullName;
   return (
-    <section className="mx-auto max-w-7xl">
+    <section>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
         {t(`greeting.${partOfDay(now.getHours())}`, { name: firstName })}
       </h1>

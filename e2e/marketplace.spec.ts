@@ -1,0 +1,43 @@
+// The marketplace against the real API: templates from the catalogue, search, preview, install.
+import { expect, test } from '@playwright/test';
+import { accounts, signInAs, useLanguage } from './support/session';
+
+test('templates can be found, previewed and installed as a draft workflow (sv)', async ({ page }) => {
+  await signInAs(page, accounts.admin.email, accounts.admin.password);
+  await page.goto('/dashboard');
+  await page.getByRole('navigation', { name: 'Huvudmeny' }).first().getByRole('link', { name: 'Marknadsplats' }).click();
+  await expect(page).toHaveURL(/\/marketplace$/);
+  const featured = page.getByRole('region', { name: 'Utvalda mallar' });
+  await expect(featured.getByRole('article', { name: 'Hyresavisering' })).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Sök mallar' }).fill('diarie');
+  const all = page.getByRole('region', { name: 'Alla mallar' });
+  await expect(all.getByRole('article')).toHaveCount(1);
+  const card = all.getByRole('article', { name: 'Diarieföring av inkommande post' });
+  await expect(card).toContainText('Kommunkollega');
+  await expect(card).toContainText('Nybörjare');
+
+  await card.getByRole('button', { name: 'Förhandsgranska' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Diarieföring av inkommande post' });
+  await expect(dialog).toContainText('Offentlig sektor');
+  await dialog.getByRole('button', { name: 'Installera' }).click();
+  await expect(page.getByText('Mallen installerad')).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Öppna arbetsflöden' })).toBeVisible();
+
+  const workflows = (await (await page.request.get('/api/workflows')).json()) as Array<{ name: string; status: string }>;
+  expect(workflows.find((w) => w.name.startsWith('Diarieföring av inkommande post'))?.status).toBe('draft');
+
+  await dialog.getByRole('link', { name: 'Öppna arbetsflöden' }).click();
+  await expect(page).toHaveURL(/\/workflows$/);
+});
+
+test('the marketplace speaks English and filters by category', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await signInAs(page, accounts.admin.email, accounts.admin.password);
+  await page.goto('/marketplace');
+  await expect(page.getByRole('heading', { level: 1, name: 'Marketplace' })).toBeVisible();
+  await page.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'Rapportering' }).click();
+  const all = page.getByRole('region', { name: 'All templates' });
+  await expect(all.getByRole('article')).toHaveCount(2);
+  await expect(all.getByRole('article', { name: 'Kundinbetalningar' })).toContainText('Intermediate');
+});

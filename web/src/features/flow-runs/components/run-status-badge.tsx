@@ -1,0 +1,10 @@
+import { useTranslation } from 'react-i18next';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import type { RunStatus } from '../model';
+
+const tones: Record<RunStatus, BadgeTone> = { running: 'sky', paused: 'amber', completed: 'green', failed: 'red', pending: 'slate' };
+
+export function RunStatusBadge({ status }: { status: RunStatus }) {
+  const { t } = useTranslation('flow_runs');
+  return <Badge tone={tones[status]}>{t(`status.${status}`)}</Badge>;
+}

@@ -1,0 +1,30 @@
+import type { Template } from '@shared/types/api';
+
+/** Case-insensitive match on name, description, category, industry and creator, within a category. */
+export function filterTemplates(templates: Template[], search: string, category: string | null): Template[] {
+  const needle = search.trim().toLocaleLowerCase('sv');
+  return templates.filter((template) => {
+    if (category && template.category !== category) return false;
+    if (!needle) return true;
+    return [template.name, template.description, template.category, template.industry, template.creator].some((text) =>
+      text.toLocaleLowerCase('sv').includes(needle),
+    );
+  });
+}
+
+/** The categories present, in order of first appearance. */
+export function templateCategories(templates: Template[]): string[] {
+  return [...new Set(templates.map((template) => template.category))];
+}
+
+const numberLocale = (language: string) => (language === 'en' ? 'en-GB' : 'sv-SE');
+
+/** 4.8 → "4,8" in Swedish, "4.8" in English. */
+export function formatRating(rating: number, language: string): string {
+  return new Intl.NumberFormat(numberLocale(language), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating);
+}
+
+/** 1530 → "1 530" in Swedish, "1,530" in English. */
+export function formatCount(value: number, language: string): string {
+  return new Intl.NumberFormat(numberLocale(language)).format(value);
+}

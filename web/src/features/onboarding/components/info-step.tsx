@@ -1,0 +1,55 @@
+// Workflow information: all four fields are required before Next (SPEC §5); no messages, no limits.
+import { Field, Label, Textarea } from '@headlessui/react';
+import { useTranslation } from 'react-i18next';
+import { Input } from '@/components/ui/input';
+import { SelectInput } from '@/components/ui/select-input';
+import { CATEGORIES, type Category, FREQUENCIES, type Frequency, type OnboardingDraft } from '../model';
+
+type InfoStepProps = {
+  draft: OnboardingDraft;
+  onChange: (patch: Partial<OnboardingDraft>) => void;
+};
+
+export function InfoStep({ draft, onChange }: InfoStepProps) {
+  const { t } = useTranslation('onboarding');
+  return (
+    <div className="space-y-4">
+      <Field>
+        <Label className="block text-sm font-medium text-slate-800">{t('steps.info.name_label')}</Label>
+        <Input
+          className="mt-1.5"
+          value={draft.workflowName}
+          placeholder={t('steps.info.name_placeholder')}
+          onChange={(event) => onChange({ workflowName: event.target.value })}
+        />
+      </Field>
+      <Field>
+        <Label className="block text-sm font-medium text-slate-800">{t('steps.info.description_label')}</Label>
+        <Textarea
+          rows={3}
+          value={draft.description}
+          placeholder={t('steps.info.description_placeholder')}
+          onChange={(event) => onChange({ description: event.target.value })}
+          className="mt-1.5 block w-full rounded-lg border-0 px-3 py-2.5 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 data-focus:outline-none data-focus:ring-2 data-focus:ring-indigo-600"
+        />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectInput
+          label={t('steps.info.category_label')}
+          value={draft.category}
+          placeholder={t('steps.info.category_placeholder')}
+          options={CATEGORIES.map((value) => ({ value, label: t(`values.category.${value}`) }))}
+          onChange={(value) => onChange({ category: value as Category })}
+        />
+        <SelectInput
+          label={t('steps.info.frequency_label')}
+          value={draft.frequency}
+          placeholder={t('steps.info.frequency_placeholder')}
+          options={FREQUENCIES.map((value) => ({ value, label: t(`values.frequency.${value}`) }))}
+          onChange={(value) => onChange({ frequency: value as Frequency })}
+        />
+      </div>
+      <p className="text-xs text-slate-500">{t('steps.info.required_hint')}</p>
+    </div>
+  );
+}

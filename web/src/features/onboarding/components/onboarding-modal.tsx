@@ -1,0 +1,73 @@
+// The six-step guided first workflow (SPEC §2 onboarding modal, §4 wizard). No server call.
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import type { OnboardingWizard } from '../hooks/use-onboarding-wizard';
+import { canFinish, canGoBack, canGoNext, STEP_COUNT, STEP_IDS } from '../model';
+import { ActivateStep } from './activate-step';
+import { AiStep } from './ai-step';
+import { InfoStep } from './info-step';
+import { PrepareStep } from './prepare-step';
+import { RecordStep } from './record-step';
+import { WelcomeStep } from './welcome-step';
+
+type OnboardingModalProps = {
+  open: boolean;
+  wizard: OnboardingWizard;
+  onClose: () => void;
+  onComplete: () => void;
+};
+
+export function OnboardingModal({ open, wizard, onClose, onComplete }: OnboardingModalProps) {
+  const { t } = useTranslation('onboarding');
+  const { state } = wizard;
+  const stepId = STEP_IDS[state.stepIndex];
+  const current = state.stepIndex + 1;
+  const percent = Math.round((current / STEP_COUNT) * 100);
+  const isLast = current === STEP_COUNT;
+
+  return (
+    <Modal open={open} onClose={onClose} title={t('modal.title')} size="lg">
+      <div className="flex items-center justify-between text-sm text-slate-600">
+        <span>{t('modal.step_of', { current, total: STEP_COUNT })}</span>
+        <span>{t('modal.percent', { percent })}</span>
+      </div>
+      <ProgressBar className="mt-2" value={percent} label={t('modal.progress_label')} />
+      <h3 className="mt-5 text-base font-semibold text-indigo-700">{t(`steps.${stepId}.title`)}</h3>
+      <div className="mt-3 min-h-56">
+        {stepId === 'welcome' ? <WelcomeStep /> : null}
+        {stepId === 'info' ? <InfoStep draft={state.draft} onChange={wizard.update} /> : null}
+        {stepId === 'prepare' ? <PrepareStep draft={state.draft} onChange={wizard.update} /> : null}
+        {stepId === 'record' ? (
+          <RecordStep phase={state.recording} recordedSteps={state.draft.recordedSteps} onStart={wizard.startRecording} onStop={wizard.stopRecording} />
+        ) : null}
+        {stepId === 'ai' ? <AiStep suggestions={state.draft.aiSuggestions} onToggle={wizard.toggleSuggestion} /> : null}
+        {stepId === 'activate' ? (
+          <ActivateStep
+            workflowName={state.draft.workflowName}
+            recordedSteps={state.draft.recordedSteps}
+            test={state.test}
+            deploy={state.deploy}
+            onTest={wizard.startTest}
+            onActivate={wizard.activate}
+          />
+        ) : null}
+      </div>
+      <div className="mt-6 flex justify-between gap-3 border-t border-slate-100 pt-4">
+        <Button variant="secondary" onClick={wizard.back} disabled={!canGoBack(state)}>
+          {t('modal.back')}
+        </Button>
+        {isLast ? (
+          <Button onClick={onComplete} disabled={!canFinish(state)}>
+            {t('modal.finish')}
+          </Button>
+        ) : (
+          <Button onClick={wizard.next} disabled={!canGoNext(state)}>
+            {t('modal.next')}
+          </Button>
+        )}
+      </div>
+    </Modal>
+  );
+}
