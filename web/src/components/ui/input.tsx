@@ -3,9 +3,10 @@ import { forwardRef, type InputHTMLAttributes } from 'react';
 
 export type InputProps = InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean };
 
-const inputClasses =
+export const inputClasses =
   'block w-full rounded-lg border-0 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 ' +
   'placeholder:text-slate-400 focus:outline-none focus:ring-2 focus:ring-inset focus:ring-indigo-600 ' +
+  'data-invalid:ring-red-400 ' +
   'aria-invalid:ring-red-400 aria-invalid:focus:ring-red-500 ' +
   'read-only:bg-slate-50 read-only:text-slate-600 disabled:cursor-not-allowed disabled:bg-slate-50';
 

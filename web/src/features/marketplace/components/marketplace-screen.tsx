@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { SearchIcon } from '@/components/ui/icons';
-import { Input } from '@/components/ui/input';
+import { FieldInput } from '@/components/ui/field-input';
 import { notify } from '@/components/ui/notify';
 import { Spinner } from '@/components/ui/spinner';
 import { templatesQueryOptions } from '../api/get-templates';
@@ -61,7 +61,7 @@ export function MarketplaceScreen() {
           <Label className="sr-only">{t('search_label')}</Label>
           <div className="relative">
             <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400" />
-            <Input type="search" className="pl-10" value={search} placeholder={t('search_placeholder')} onChange={(event) => setSearch(event.target.value)} />
+            <FieldInput type="search" className="pl-10" value={search} placeholder={t('search_placeholder')} onChange={(event) => setSearch(event.target.value)} />
           </div>
         </Field>
         {templates.length > 0 ? (

@@ -1,7 +1,7 @@
 // Workflow information: all four fields are required before Next (SPEC §5); no messages, no limits.
 import { Field, Label, Textarea } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
-import { Input } from '@/components/ui/input';
+import { FieldInput } from '@/components/ui/field-input';
 import { SelectInput } from '@/components/ui/select-input';
 import { CATEGORIES, type Category, FREQUENCIES, type Frequency, type OnboardingDraft } from '../model';
 
@@ -16,7 +16,7 @@ export function InfoStep({ draft, onChange }: InfoStepProps) {
     <div className="space-y-4">
       <Field>
         <Label className="block text-sm font-medium text-slate-800">{t('steps.info.name_label')}</Label>
-        <Input
+        <FieldInput
           className="mt-1.5"
           value={draft.workflowName}
           placeholder={t('steps.info.name_placeholder')}

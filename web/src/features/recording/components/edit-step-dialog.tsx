@@ -2,7 +2,7 @@ import { Field, Label } from '@headlessui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { FieldInput } from '@/components/ui/field-input';
 import { Modal } from '@/components/ui/modal';
 import type { RecordedStep } from '../model';
 
@@ -35,7 +35,7 @@ export function EditStepDialog({ step, onClose, onSave }: EditStepDialogProps) {
         {fields.map((field) => (
           <Field key={field.label}>
             <Label className="block text-sm font-medium text-slate-800">{field.label}</Label>
-            <Input className="mt-1.5" value={field.value} onChange={(event) => field.set(event.target.value)} />
+            <FieldInput className="mt-1.5" value={field.value} onChange={(event) => field.set(event.target.value)} />
           </Field>
         ))}
         <div className="flex justify-end gap-2">

@@ -8,7 +8,7 @@ import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PauseIcon, PlayIcon, RecordIcon, StopIcon, TrashIcon, WindowIcon } from '@/components/ui/control-icons';
-import { Input } from '@/components/ui/input';
+import { FieldInput } from '@/components/ui/field-input';
 import { notify } from '@/components/ui/notify';
 import { SelectInput } from '@/components/ui/select-input';
 import { useRecorder } from '../hooks/use-recorder';
@@ -54,7 +54,7 @@ export function TrackTraceScreen({ random }: { random?: () => number }) {
           />
           <Field disabled={active}>
             <Label className="block text-sm font-medium text-slate-800">{t('setup.url_label')}</Label>
-            <Input className="mt-1.5" type="url" value={url} onChange={(event) => setUrl(event.target.value)} />
+            <FieldInput className="mt-1.5" type="url" value={url} onChange={(event) => setUrl(event.target.value)} />
             <Description className="mt-1.5 text-sm text-slate-500">{t('setup.url_hint')}</Description>
           </Field>
         </div>

@@ -1,6 +1,6 @@
 import { Field, Label } from '@headlessui/react';
 import type { HTMLInputAutoCompleteAttribute } from 'react';
-import { Input } from '@/components/ui/input';
+import { FieldInput } from '@/components/ui/field-input';
 
 type TextFieldProps = {
   label: string;
@@ -15,7 +15,7 @@ export function TextField({ label, value, onChange, type = 'text', disabled, aut
   return (
     <Field disabled={disabled}>
       <Label className="block text-sm font-medium text-slate-800">{label}</Label>
-      <Input className="mt-1.5" type={type} value={value} autoComplete={autoComplete} onChange={(event) => onChange?.(event.target.value)} />
+      <FieldInput className="mt-1.5" type={type} value={value} autoComplete={autoComplete} onChange={(event) => onChange?.(event.target.value)} />
     </Field>
   );
 }
