@@ -46,6 +46,8 @@ export default defineConfig({
     outDir: fromRoot('./web/dist'),
     emptyOutDir: true,
     manifest: true,
+    // Every browser the app supports has <link rel=modulepreload>; the polyfill would only cost bytes.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // zod 4 ships `@__PURE__` comments where Rollup cannot use them; it drops them, harmlessly.
       onwarn: (warning, warn) => {

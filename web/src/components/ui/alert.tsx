@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CheckCircleIcon, ExclamationCircleIcon } from './icons';
+import { CheckCircleIcon, ExclamationCircleIcon } from './status-icons';
 
 type AlertProps = {
   variant: 'error' | 'success';

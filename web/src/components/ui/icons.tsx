@@ -4,7 +4,14 @@
 import { type IconComponent, renderIcon } from './status-icons';
 
 export type { IconComponent, IconProps } from './status-icons';
-export { CheckCircleIcon, CloseIcon, ExclamationCircleIcon, ExclamationTriangleIcon } from './status-icons';
+export {
+  ArrowLeftIcon,
+  CheckCircleIcon,
+  CloseIcon,
+  ExclamationCircleIcon,
+  ExclamationTriangleIcon,
+  GlobeIcon,
+} from './status-icons';
 
 const starPath =
   'M11.48 3.5a.56.56 0 0 1 1.04 0l2.13 5.11a.56.56 0 0 0 .47.35l5.52.44c.5.04.7.66.32.99l-4.2 3.6a.56.56 0 0 0-.18.56l1.28 5.39a.56.56 0 0 1-.84.61l-4.72-2.89a.56.56 0 0 0-.59 0l-4.73 2.89a.56.56 0 0 1-.84-.61l1.29-5.39a.56.56 0 0 0-.18-.56l-4.2-3.6a.56.56 0 0 1 .32-.99l5.52-.44a.56.56 0 0 0 .47-.35L11.48 3.5Z';
@@ -14,7 +21,6 @@ export const ChevronDownIcon: IconComponent = (props) => renderIcon(props, 'm19.
 export const ChevronUpDownIcon: IconComponent = (props) => renderIcon(props, 'M8.25 15 12 18.75 15.75 15m-7.5-6L12 5.25 15.75 9');
 export const ChevronDoubleLeftIcon: IconComponent = (props) => renderIcon(props, 'm18.75 4.5-7.5 7.5 7.5 7.5m-6-15L5.25 12l7.5 7.5');
 export const ChevronDoubleRightIcon: IconComponent = (props) => renderIcon(props, 'm5.25 4.5 7.5 7.5-7.5 7.5m6-15 7.5 7.5-7.5 7.5');
-export const ArrowLeftIcon: IconComponent = (props) => renderIcon(props, 'M10.5 19.5 3 12m0 0 7.5-7.5M3 12h18');
 export const ArrowRightIcon: IconComponent = (props) => renderIcon(props, 'M13.5 4.5 21 12m0 0-7.5 7.5M21 12H3');
 export const StarIcon: IconComponent = (props) => renderIcon(props, starPath);
 export const StarSolidIcon: IconComponent = (props) => renderIcon(props, starPath, true);
@@ -22,9 +28,6 @@ export const BellIcon: IconComponent = (props) => renderIcon(props,
   'M14.86 17.08a23.85 23.85 0 0 0 5.45-1.31A8.97 8.97 0 0 1 18 9.75V9A6 6 0 0 0 6 9v.75a8.97 8.97 0 0 1-2.31 6.02c1.73.64 3.56 1.09 5.45 1.31m5.72 0a24.26 24.26 0 0 1-5.72 0m5.72 0a3 3 0 1 1-5.72 0',
 );
 export const SearchIcon: IconComponent = (props) => renderIcon(props, 'm21 21-5.2-5.2m0 0A7.5 7.5 0 1 0 5.2 5.2a7.5 7.5 0 0 0 10.6 10.6Z');
-export const GlobeIcon: IconComponent = (props) => renderIcon(props, 
-  'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm0 0c-2.5-2.5-3.75-5.5-3.75-9S9.5 5.5 12 3m0 18c2.5-2.5 3.75-5.5 3.75-9S14.5 5.5 12 3M3.6 9h16.8M3.6 15h16.8',
-);
 export const SettingsIcon: IconComponent = (props) => renderIcon(props, 
   'M10.5 6h9.75M10.5 6a1.5 1.5 0 1 1-3 0m3 0a1.5 1.5 0 1 0-3 0M3.75 6H7.5m3 12h9.75m-9.75 0a1.5 1.5 0 0 1-3 0m3 0a1.5 1.5 0 0 0-3 0m-3.75 0H7.5m9-6h3.75m-3.75 0a1.5 1.5 0 0 1-3 0m3 0a1.5 1.5 0 0 0-3 0m-9.75 0h9.75',
 );

@@ -3,7 +3,7 @@
 // shell uses the menu-style LanguageSwitcher.
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, LANGUAGES, setLanguage } from '@/lib/i18n';
-import { GlobeIcon } from './icons';
+import { GlobeIcon } from './status-icons';
 
 type LanguageToggleProps = {
   /** subtle: on light backgrounds; inverse: on dark ones. */

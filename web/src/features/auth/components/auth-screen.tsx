@@ -1,14 +1,26 @@
 // /auth (SPEC §2): tabs Sign In / Register, and the forgot-password view reached by a link.
 // The two tabs follow the WAI-ARIA tabs pattern by hand (arrow keys, Home/End, roving tabindex): a tab
 // library would cost /auth a tenth of its first-load budget (docs/quality.md).
-import { type KeyboardEvent, useId, useRef } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { AuthCard } from './auth-card';
 import { AuthLayout } from './auth-layout';
-import { ForgotPasswordForm } from './forgot-password-form';
+import { Spinner } from '@/components/ui/spinner';
 import { LoginForm } from './login-form';
-import { RegisterForm } from './register-form';
+
+// Registration and the forgot-password view load when opened: most visits only sign in.
+const RegisterForm = lazy(() => import('./register-form').then((m) => ({ default: m.RegisterForm })));
+const ForgotPasswordForm = lazy(() => import('./forgot-password-form').then((m) => ({ default: m.ForgotPasswordForm })));
+
+function FormFallback() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="flex justify-center py-10 text-indigo-600">
+      <Spinner label={t('loading')} className="size-6" />
+    </div>
+  );
+}
 
 export type AuthView = 'signin' | 'register' | 'forgot';
 
@@ -58,7 +70,9 @@ export function AuthScreen({ view, onViewChange, onAuthenticated }: AuthScreenPr
   return (
     <AuthLayout>
       {view === 'forgot' ? (
-        <ForgotPasswordForm onBack={() => onViewChange('signin')} />
+        <Suspense fallback={<FormFallback />}>
+          <ForgotPasswordForm onBack={() => onViewChange('signin')} />
+        </Suspense>
       ) : (
         <AuthCard title={t('card.title')} description={t('card.description')}>
           <div role="tablist" aria-label={t('tabs.label')} className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
@@ -86,7 +100,9 @@ export function AuthScreen({ view, onViewChange, onAuthenticated }: AuthScreenPr
             {selected === 'signin' ? (
               <LoginForm onForgotPassword={() => onViewChange('forgot')} onSuccess={onAuthenticated} />
             ) : (
-              <RegisterForm onSuccess={onAuthenticated} />
+              <Suspense fallback={<FormFallback />}>
+                <RegisterForm onSuccess={onAuthenticated} />
+              </Suspense>
             )}
           </div>
         </AuthCard>

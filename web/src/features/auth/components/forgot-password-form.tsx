@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Form, useZodForm } from '@/components/ui/form';
-import { ArrowLeftIcon } from '@/components/ui/icons';
+import { ArrowLeftIcon } from '@/components/ui/status-icons';
 import { useForgotPassword } from '../api/forgot-password';
 import { loadForgotPasswordSchema } from '../schemas';
 import { AuthCard } from './auth-card';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { ExclamationTriangleIcon } from '@/components/ui/icons';
+import { ExclamationTriangleIcon } from '@/components/ui/status-icons';
 
 export function InvalidResetLink() {
   const { t } = useTranslation('auth');

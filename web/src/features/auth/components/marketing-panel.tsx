@@ -1,6 +1,6 @@
 // The auth screen's left half on wide screens: what Kollega promises, as benefit bullets.
 import { useTranslation } from 'react-i18next';
-import { CheckCircleIcon } from '@/components/ui/icons';
+import { CheckCircleIcon } from '@/components/ui/status-icons';
 import { Logo } from '@/components/ui/logo';
 
 const benefits = ['no_code', 'logged', 'errors', 'time'] as const;

@@ -38,7 +38,7 @@ export function AlertsList() {
                   {t(`alerts.items.${id}.title`)}
                 </p>
                 <p className="text-sm text-slate-600">{t(`alerts.items.${id}.description`)}</p>
-                <p className="mt-1 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
+                <p className="mt-1 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
                   <span>{t(`alerts.items.${id}.time`)}</span>
                   <Link to={to} className="font-semibold text-indigo-700 hover:text-indigo-600">
                     {t(`alerts.items.${id}.action`)}
