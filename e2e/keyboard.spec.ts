@@ -49,3 +49,31 @@ test('the sign-in / register tabs move with the arrow keys', async ({ page }) =>
   await page.keyboard.press('Home');
   await expect(signIn).toHaveAttribute('aria-selected', 'true');
 });
+
+test('create a workflow with the keyboard only', async ({ page }) => {
+  const origin = new URL(process.env.APP_URL ?? 'http://localhost:3000').origin;
+  const login = await page.request.post('/api/login', { data: { email: 'user@kollega.se', password: 'User123!' }, headers: { Origin: origin } });
+  expect(login.status()).toBe(200);
+  await page.goto('/workflows');
+  const create = page.getByRole('button', { name: 'Skapa nytt' });
+  await tabTo(page, create, 60);
+  await expectVisibleFocus(page);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Skapa nytt arbetsflöde' });
+  await expect(dialog.getByLabel('Namn')).toBeFocused();
+  const name = `Tangentbordsflöde ${Date.now().toString(36)}`;
+  await page.keyboard.type(name);
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Beskrivning')).toBeFocused();
+  await page.keyboard.type('Skapat utan mus');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Kategori')).toBeFocused();
+  await expectVisibleFocus(page);
+  await page.keyboard.press('ArrowDown');
+  const submit = dialog.getByRole('button', { name: 'Skapa arbetsflöde' });
+  await tabTo(page, submit);
+  await expectVisibleFocus(page);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Arbetsflöde skapat' })).toContainText(name);
+  await expect(page).toHaveURL(/\/track-trace$/);
+});
