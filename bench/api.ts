@@ -185,7 +185,8 @@ function rotation(ids: string[]): () => string {
   return () => ids[next++ % ids.length] ?? '';
 }
 
-async function cannon(base: string, endpoint: Endpoint, ctx: Context, headers: Record<string, string>, connections: number, seconds: number): Promise<Samples> {
+async function cannon(base: string, endpoint: Endpoint, ctx: Context, headers: Record<string, string>, connections: number, seconds: number,
+  expectStatus?: number): Promise<Samples> {
   const nextId = rotation(ctx.methodIds);
   const instance = autocannon({
     url: base,
@@ -207,13 +208,13 @@ async function cannon(base: string, endpoint: Endpoint, ctx: Context, headers: R
   const latencies: number[] = [];
   let bytes = 0;
   instance.on('response', (_client: unknown, status: number, resBytes: number, ms: number) => {
-    if (status >= 200 && status < 300) {
+    if (expectStatus ? status === expectStatus : status >= 200 && status < 300) {
       latencies.push(ms);
       bytes += resBytes;
     }
   });
   const result: CannonResult = await instance;
-  const failed = result.non2xx + result.errors + result.timeouts;
+  const failed = (expectStatus ? result.requests.total - latencies.length : result.non2xx) + result.errors + result.timeouts;
   if (failed) console.error(`  ${endpoint.label} @${connections}: ${JSON.stringify(result.statusCodeStats)}, errors ${result.errors}, timeouts ${result.timeouts}`);
   return { latencies, seconds: result.duration, failed, bytes };
 }
@@ -296,6 +297,8 @@ function generate(dbUrl: string, o: Options): Promise<{ email: string; password:
     });
   });
 }
+
+type Probe = { label: string; connections: number; point: Point };
 
 type Row = { endpoint: Endpoint; connections: number; api: Point; floor: Point; floorSession: Point };
 
@@ -421,6 +424,27 @@ async function main() {
       }
     });
 
+    // Probes of the function without SQL, for the interpretation: an unknown path (404: HTTP, Hono, the global
+    // middleware) and /api/user with a forged access token (401: the same plus cookie parsing and the HS256
+    // verification, which computes the HMAC before it rejects).
+    const forged = access.replace(/\.([^.]{10})([^.])/, (_m, a: string, b: string) => `.${a}${b === 'A' ? 'B' : 'A'}`);
+    const probes: Probe[] = [];
+    await phase('probes without SQL', timings, async () => {
+      for (const connections of o.connections.filter((c) => c <= 10)) {
+        for (const probe of [
+          { label: 'GET /api/no-such-path (404)', path: '/api/no-such-path', status: 404, headers },
+          { label: 'GET /api/user, forged token (401)', path: '/api/user', status: 401, headers: { ...headers, cookie: `sb-access-token=${forged}` } },
+        ]) {
+          const endpoint: Endpoint = { ...ENDPOINTS[2], label: probe.label, path: () => probe.path };
+          if (o.warmup > 0) await cannon(apiBase, endpoint, ctx, probe.headers, connections, o.warmup, probe.status);
+          const point = merge([await cannon(apiBase, endpoint, ctx, probe.headers, connections, Math.min(o.duration, 5), probe.status)]);
+          if (point.failed) problems.push(`${probe.label} @${connections}: ${point.failed} answers were not ${probe.status}`);
+          probes.push({ label: probe.label, connections, point });
+          log(`${probe.label.padEnd(44)} c=${String(connections).padStart(2)}  ${fmt(point.rps).padStart(7)} rps p50 ${ms(point.p50)} p99 ${ms(point.p99)} ms`);
+        }
+      }
+    });
+
     // Session check alone (the query every API request runs before its transaction), for the interpretation.
     const sessionPoint = await phase('session check alone', timings, async () => {
       const c = 10;
@@ -448,7 +472,7 @@ async function main() {
       from public.profiles p where p.id = ${ctx.userId}`;
 
     printTable(rows);
-    const report = markdown({ o, rows, plans, facts, volumes: [...volumes], orgCounts, timings, poolSize, problems, sessionPoint, email: generated.email });
+    const report = markdown({ o, rows, plans, facts, volumes: [...volumes], orgCounts, timings, poolSize, problems, sessionPoint, probes, email: generated.email });
     writeFileSync(resolve(repoRoot, o.out), report);
     log(`wrote ${o.out}`);
     if (problems.length) {
@@ -570,6 +594,7 @@ type ReportInput = {
   poolSize: number;
   problems: string[];
   sessionPoint: { connections: number; point: Point };
+  probes: Probe[];
   email: string;
 };
 
@@ -642,6 +667,12 @@ ${table}
 Response sizes: ${sizes}. The session check alone (\`auth.sessions\` ⋈ \`auth.users\` ⋈ \`profiles\`, the query
 \`requireSession\` runs before every request) on the same pool: ${fmt(sp.rps)} req/s, p50 ${ms(sp.p50)} ms at
 ${r.sessionPoint.connections} connections.
+
+The function without SQL (same run, ${Math.min(o.duration, 5)} s each):
+
+| probe | conn. | req/s | p50 ms | p99 ms |
+|---|--:|--:|--:|--:|
+${r.probes.map((p) => `| \`${p.label}\` | ${p.connections} | ${fmt(p.point.rps)} | ${ms(p.point.p50)} | ${ms(p.point.p99)} |`).join('\n')}
 ${r.problems.length ? `\n**Problems in this run:**\n\n${r.problems.map((p) => `- ${p}`).join('\n')}\n` : '\nNo request failed (non-2xx 0 everywhere) and no hot query read a large table sequentially.\n'}
 ## Interpretation
 
