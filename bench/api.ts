@@ -195,8 +195,8 @@ async function cannon(base: string, endpoint: Endpoint, ctx: Context, headers: R
     pipelining: 1,
     timeout: 30,
     headers,
-    // A bodyless PUT carries `Content-Length: 0`, as fetch() in a browser sends it (without it, Hono's bodyLimit
-    // takes its streaming path and each request costs several ms more: see docs/benchmarks.md).
+    // A bodyless PUT carries `Content-Length: 0`, as fetch() in a browser sends it (without it each request costs
+    // several ms more, probably in Hono's bodyLimit reading the body stream: see docs/benchmarks.md).
     requests: [{
       method: endpoint.method,
       path: endpoint.path(''),
@@ -632,7 +632,7 @@ ratios, not the absolute numbers.
 ## How to run
 
 \`\`\`sh
-KOLLEGA_PORT_OFFSET=4000 npx tsx bench/api.ts                       # full scale, 10 s per point (~6 min after generation)
+KOLLEGA_PORT_OFFSET=4000 npx tsx bench/api.ts                       # full scale, 10 s per point: about 8 minutes in all
 KOLLEGA_PORT_OFFSET=4000 npx tsx bench/api.ts --organizations 10 --workflows 5000 --audit 50000 --duration 3 --out /tmp/quick.md
 \`\`\`
 
@@ -680,7 +680,29 @@ Where the time goes at ${single} connection (p50s of this run; differences of me
 
 ${overhead}
 
-INTERPRETATION
+What each part costs, from the figures above:
+
+- **The SQL itself** is the floor. Every hot query is an index range of one organisation (plans below), so the
+  floor is dominated by round trips and row transfer, not by the 1M-row table: \`withUser\` makes every request a
+  transaction of four statements (BEGIN, the \`set_config\`s, the query, COMMIT), and the floor pays the same.
+- **The session check** (\`sessionState\`: \`auth.sessions\` ⋈ \`auth.users\` ⋈ \`profiles\` by primary keys) is a fifth
+  statement on a second pool checkout, before the transaction. It is the difference between "floor" and
+  "floor+session": a fraction of a millisecond at one connection, and at 10–50 connections a visible share of the
+  pool's capacity (the pool has ${r.poolSize} connections and every request checks one out twice, one after the other).
+- **HTTP, cookies and the JWT**: the probes without SQL show what Deno's HTTP server, Hono's routing and global
+  middleware (404) and additionally cookie parsing and HS256 verification (forged-token 401) cost per request.
+- **The rest** (API minus floor+session) is the function's JavaScript around the query (route handler, postgres.js
+  in Deno, \`c.json\` serialisation: 500 workflow rows are about 200 KiB of JSON) and, on this machine, a third busy
+  process: during an API point autocannon (Node), Deno and Postgres share two cores that other engineers also use,
+  while the floor is Node and Postgres only. Under saturation throughput is inversely proportional to the CPU time
+  per request of all three, which is why API/floor throughput sits near 0.4–0.5 for the reads and is closer to 1
+  for the default switch, whose throughput is bounded by its organisation lock (one switch at a time) rather than CPU.
+- A bodyless \`PUT\` is sent with \`Content-Length: 0\` as browsers send it. Without the header (e.g. \`curl -X PUT\`)
+  a request costs several milliseconds more (measured while writing this script: p50 8 ms instead of 2 ms at one
+  connection on the seed data); probably Hono's \`bodyLimit\`, which reads the body stream whenever there is no
+  Content-Length (not investigated further: browsers always send the header).
+
+
 
 ## Query plans (EXPLAIN (ANALYZE, BUFFERS), as \`authenticated\` with the admin's claims)
 
