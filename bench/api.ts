@@ -148,7 +148,7 @@ const ENDPOINTS: Endpoint[] = [
     path: (id) => `/api/payment-methods/${id}/default`,
     // routes/payment-methods.ts
     sql: `
-      select ${METHOD_COLUMNS} from public.set_default_payment_method($1)`,
+      select ${METHOD_COLUMNS} from app.set_default_payment_method($1)`,
     params: (_ctx, id) => [id],
     indexed: ['payment_methods'],
   },
@@ -521,7 +521,7 @@ async function explainAll(s: Stack, ctx: Context, claimsJson: string): Promise<P
       const [current] = await tx.unsafe(`select id from public.payment_methods where is_default`);
       const target = ctx.methodIds.find((id) => id !== current?.id) ?? ctx.methodIds[0];
       notices.length = 0;
-      await tx.unsafe(`select id from public.set_default_payment_method($1)`, [target]);
+      await tx.unsafe(`select id from app.set_default_payment_method($1)`, [target]);
       throw new Error('rollback');
     }).catch((error: Error) => {
       if (error.message !== 'rollback') throw error;
