@@ -128,3 +128,11 @@ test('keyboard only: the card menu opens and runs its items, and a dialog closes
   await page.keyboard.press('Escape');
   await expect(stats).toBeHidden();
 });
+
+test('"Importera mall" leads to the template marketplace', async ({ page }) => {
+  await signInAs(page, accounts.user.email, accounts.user.password);
+  await page.goto('/workflows');
+  await page.getByRole('link', { name: 'Importera mall' }).click();
+  await expect(page).toHaveURL(/\/marketplace$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});

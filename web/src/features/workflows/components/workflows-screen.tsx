@@ -1,14 +1,15 @@
 // /workflows: search, create, the grid of workflow cards and what each card's actions open.
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import type { Workflow } from '@shared/types/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlusIcon } from '@/components/ui/action-icons';
 import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { WorkflowIcon } from '@/components/ui/icons';
+import { TemplatesIcon, WorkflowIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
 import { notify } from '@/components/ui/notify';
 import { PageHeader } from '@/components/ui/page-header';
@@ -115,10 +116,16 @@ export function WorkflowsScreen() {
         title={t('title')}
         description={t('description')}
         actions={
-          <Button onClick={() => setCreating(true)}>
-            <PlusIcon className="size-4" />
-            {t('create_button')}
-          </Button>
+          <div className="flex flex-wrap gap-3">
+            <Link to="/marketplace" className={buttonClasses({ variant: 'secondary' })}>
+              <TemplatesIcon className="size-4" />
+              {t('import_template_button')}
+            </Link>
+            <Button onClick={() => setCreating(true)}>
+              <PlusIcon className="size-4" />
+              {t('create_button')}
+            </Button>
+          </div>
         }
       />
       <SearchInput
