@@ -1,6 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { notify, TOAST_DURATION_MS } from './notify';
+import { notify, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from './notify';
 import { Toaster } from './toaster';
 
 describe('toasts', () => {
@@ -33,5 +33,32 @@ describe('toasts', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('F8 moves focus to the toasts, from where Tab reaches the dismiss button', async () => {
+    render(<Toaster />);
+    await act(async () => {
+      await notify.error('Login failed', 'Wrong password');
+    });
+    await screen.findByRole('alert');
+    fireEvent.keyDown(window, { key: 'F8' });
+    expect(screen.getByRole('region', { name: 'Aviseringar (F8)' })).toHaveFocus();
+  });
+
+  it('swiping right past the threshold dismisses; a shorter swipe does not', async () => {
+    render(<Toaster />);
+    await act(async () => {
+      await notify.error('Login failed', 'Wrong password');
+    });
+    const toast = await screen.findByRole('alert');
+    const swipe = (distance: number) => {
+      fireEvent.pointerDown(toast, { clientX: 100, pointerId: 1 });
+      fireEvent.pointerMove(toast, { clientX: 100 + distance, pointerId: 1 });
+      fireEvent.pointerUp(toast, { clientX: 100 + distance, pointerId: 1 });
+    };
+    swipe(TOAST_SWIPE_THRESHOLD_PX - 10);
+    expect(screen.getByRole('alert')).toHaveClass('opacity-100');
+    swipe(TOAST_SWIPE_THRESHOLD_PX + 10);
+    await waitFor(() => expect(screen.queryByRole('alert')).toHaveClass('opacity-0'));
   });
 });

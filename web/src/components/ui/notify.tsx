@@ -3,6 +3,10 @@
 import { ToastMessage } from './toast-message';
 
 export const TOAST_DURATION_MS = 5000;
+/** A toast swiped right by at least this many pixels is dismissed (SPEC §9). */
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+/** Moves focus to the toasts (SPEC §9), so a keyboard user can reach their dismiss buttons. */
+export const TOAST_HOTKEY = 'F8';
 
 let requested = false;
 const listeners = new Set<() => void>();
