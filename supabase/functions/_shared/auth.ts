@@ -2,7 +2,6 @@
 // supabase-js clients, and whether the session behind a token is still alive.
 import { type AuthError, createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { type JWTPayload, jwtVerify } from 'jose';
-import { db } from './db.ts';
 
 /** The claims of a GoTrue access token that the function relies on (shared/reference/supabase-contract.md §2). */
 export type AccessClaims = JWTPayload & {
@@ -34,24 +33,6 @@ export async function verifyAccessToken(token: string): Promise<AccessClaims | n
   } catch {
     return null;
   }
-}
-
-export type SessionState = 'active' | 'ended' | 'disabled';
-
-/**
- * Whether the session of a verified token may still be used: it must still exist at Auth (logout, a
- * password change or an admin ending sessions delete it) and its user must be neither banned nor
- * deactivated. Runs on the pool's own `postgres` connection, outside any user transaction.
- */
-export async function sessionState(claims: AccessClaims): Promise<SessionState> {
-  const [row] = await db()<{ banned: boolean | null; is_active: boolean | null }[]>`
-    select u.banned_until > now() as banned, p.is_active
-    from auth.sessions s
-    join auth.users u on u.id = s.user_id
-    left join public.profiles p on p.id = s.user_id
-    where s.id = ${claims.session_id} and s.user_id = ${claims.sub}`;
-  if (!row) return 'ended';
-  return row.banned || row.is_active !== true ? 'disabled' : 'active';
 }
 
 const clientOptions = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };

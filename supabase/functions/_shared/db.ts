@@ -25,14 +25,37 @@ export function db(): Sql {
   return pool;
 }
 
+/** Why a signed token no longer opens a transaction: Auth ended its session, or the user was banned or deactivated. */
+export class SessionRejected extends Error {
+  constructor(readonly state: 'ended' | 'disabled') {
+    super(`session ${state}`);
+    this.name = 'SessionRejected';
+  }
+}
+
 /**
  * Runs `fn` in one transaction as the user of `claims`: role `authenticated` and the verified claims in
  * `request.jwt.claims`, both transaction-local, so `auth.uid()` and the RLS policies apply. Like PostgREST
- * it sets both in one statement (`set_config('role', …, true)` is `set local role`): one round trip.
+ * it sets both in one statement (`set_config('role', …, true)` is `set local role`).
+ *
+ * The same statement first checks, still as the pool's role, that the token's session exists in
+ * `auth.sessions` and that its user is neither banned nor deactivated; otherwise `fn` never runs and
+ * SessionRejected is thrown. So a sign-out or a deactivation takes effect on the next request, at no
+ * extra round trip. (Privileges and RLS are settled when the statement starts, before the role changes.)
  */
 export function withUser<T>(claims: AccessClaims, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db().begin(async (tx) => {
-    await tx`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`;
+    const [{ state }] = await tx<{ state: 'active' | 'ended' | 'disabled' }[]>`
+      select coalesce((
+               select case when u.banned_until > now() or p.is_active is not true then 'disabled' else 'active' end
+               from auth.sessions s
+               join auth.users u on u.id = s.user_id
+               left join public.profiles p on p.id = s.user_id
+               where s.id = ${claims.session_id} and s.user_id = ${claims.sub}
+             ), 'ended') as state,
+             set_config('role', 'authenticated', true),
+             set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`;
+    if (state !== 'active') throw new SessionRejected(state);
     return await fn(tx);
   }) as Promise<T>;
 }

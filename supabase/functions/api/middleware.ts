@@ -3,7 +3,8 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
-import { type AccessClaims, anonClient, authUnavailable, sessionState, verifyAccessToken } from '../_shared/auth.ts';
+import { type AccessClaims, anonClient, authUnavailable, verifyAccessToken } from '../_shared/auth.ts';
+import { SessionRejected } from '../_shared/db.ts';
 import { clearSessionCookies, readSessionCookies, requestHost, setSessionCookies } from '../_shared/cookies.ts';
 import { HttpError, parseJsonBody } from '../_shared/http.ts';
 import { type Lang, languageFromHeader } from '../_shared/i18n.ts';
@@ -79,6 +80,10 @@ export function errorResponse(c: Context<AppEnv>, error: HttpError, extra: Recor
 
 export function handleError(error: unknown, c: Context<AppEnv>): Response {
   if (error instanceof HttpError) return errorResponse(c, error);
+  if (error instanceof SessionRejected) {
+    clearSessionCookies(c);
+    return errorResponse(c, new HttpError(401, error.state === 'ended' ? 'session_expired' : 'account_disabled'));
+  }
   console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
   return errorResponse(c, new HttpError(500, 'internal_error'));
 }
@@ -116,8 +121,9 @@ export function clientAddress(c: Context<AppEnv>): string | null {
 
 /**
  * The caller's session from the cookies. An expired (or unverifiable) access token is renewed with
- * the refresh token and the new pair is set on the response. A session that Auth ended, or whose
- * user is banned or deactivated, answers 401 and clears the cookies.
+ * the refresh token and the new pair is set on the response. Whether Auth still holds the session and
+ * the user is neither banned nor deactivated is checked by `withUser` in the request's transaction
+ * (before the route's first query); if not, the answer is 401 and the cookies are cleared (handleError).
  */
 export async function resolveSession(c: Context<AppEnv>): Promise<Session> {
   const { accessToken, refreshToken } = readSessionCookies(c);
@@ -144,11 +150,6 @@ export async function resolveSession(c: Context<AppEnv>): Promise<Session> {
     session = { claims: refreshed, accessToken: data.session.access_token };
   }
 
-  const state = await sessionState(session.claims);
-  if (state !== 'active') {
-    clearSessionCookies(c);
-    throw new HttpError(401, state === 'ended' ? 'session_expired' : 'account_disabled');
-  }
   return session;
 }
 

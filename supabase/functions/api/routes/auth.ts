@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { anonClient, authUnavailable, serviceClient, verifyAccessToken } from '../../_shared/auth.ts';
 import { clearSessionCookies, readSessionCookies, setSessionCookies } from '../../_shared/cookies.ts';
-import { db, type Sql, type Tx, withUser } from '../../_shared/db.ts';
+import { db, SessionRejected, type Sql, type Tx, withUser } from '../../_shared/db.ts';
 import { HttpError, parseJsonBody } from '../../_shared/http.ts';
 import { isLang, type Lang, t } from '../../_shared/i18n.ts';
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '../../_shared/schemas/auth.ts';
@@ -74,7 +74,10 @@ async function endSession(accessToken: string): Promise<void> {
 async function startSession(c: Context<AppEnv>, session: AuthSession): Promise<ApiUser> {
   const claims = await verifyAccessToken(session.access_token);
   if (!claims) throw new Error('Auth issued an access token that does not verify: check SUPABASE_JWT_SECRET');
-  const user = await withUser(claims, (tx) => selectUser(tx, claims.sub));
+  const user = await withUser(claims, (tx) => selectUser(tx, claims.sub)).catch((error) => {
+    if (error instanceof SessionRejected) return null;
+    throw error;
+  });
   if (!user) {
     await endSession(session.access_token);
     throw new HttpError(403, 'account_disabled');

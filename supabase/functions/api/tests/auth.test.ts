@@ -265,6 +265,39 @@ Deno.test('an existing session stops working on its next request once an admin d
   assertEquals(client.jar.size, 0, 'the cookies are cleared');
 });
 
+Deno.test('a deactivated user’s session is refused by the data endpoints too, and nothing is written', async () => {
+  const { user: admin } = await registerUser();
+  const member = await addMember(admin.organizationId, 'user');
+  const client = new Client();
+  assertEquals((await client.post('/login', { email: member.email, password: member.password })).status, 200);
+  assertEquals((await client.get('/workflows')).status, 200);
+
+  await withDb((sql) => sql`update public.profiles set is_active = false where id = ${member.id}`);
+  const created = await client.post('/workflows', { name: 'Skapad efter inaktivering' });
+  assertEquals(created.status, 401);
+  assertEquals(created.body.code, 'account_disabled');
+  assertEquals(client.jar.size, 0, 'the cookies are cleared');
+  const [{ count }] = await withDb((sql) => sql`select count(*)::int as count from public.workflows where name = 'Skapad efter inaktivering'`);
+  assertEquals(count, 0);
+});
+
+Deno.test('a session ended at Auth is refused by the data endpoints on its next request', async () => {
+  const { payload } = await registerUser();
+  const first = new Client();
+  assertEquals((await first.post('/login', { email: payload.email, password: payload.password })).status, 200);
+  const second = new Client();
+  assertEquals((await second.post('/login', { email: payload.email, password: payload.password })).status, 200);
+  assertEquals((await first.get('/payment-methods')).status, 200);
+
+  // Ending one session at Auth (what logout does) leaves the other working, until Auth ends that one too.
+  assertEquals((await first.post('/logout')).status, 204);
+  assertEquals((await second.get('/payment-methods')).status, 200);
+  await withDb((sql) => sql`delete from auth.sessions where user_id = (select id from auth.users where email = ${payload.email})`);
+  const refused = await second.get('/payment-methods');
+  assertEquals(refused.status, 401);
+  assertEquals(refused.body.code, 'session_expired');
+});
+
 Deno.test('POST /api/login answers 429 with Retry-After after five failures for one e-mail address', async () => {
   const { payload } = await registerUser();
   for (let attempt = 1; attempt <= 5; attempt++) {
