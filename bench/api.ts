@@ -60,10 +60,25 @@ function parseArgs(argv: string[]): Options {
 // The routes' SQL, copied from supabase/functions/api/routes/*.ts (the tagged templates with no filter give
 // exactly these texts, `where true` included) and supabase/functions/_shared/{db,auth}.ts.
 
-/** withUser's first statement (supabase/functions/_shared/db.ts). */
+/** The role and claims alone: what a transaction as the caller needs at the least (the floor). */
 const SET_CALLER = `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`;
 
-/** sessionState (supabase/functions/_shared/auth.ts), on the pool's own connection before every request. */
+/**
+ * withUser's first statement (supabase/functions/_shared/db.ts): the session check (the session still exists at
+ * Auth, its user neither banned nor deactivated) and the role and claims, in one statement.
+ */
+const SET_CALLER_CHECKED = `
+      select coalesce((
+               select case when u.banned_until > now() or p.is_active is not true then 'disabled' else 'active' end
+               from auth.sessions s
+               join auth.users u on u.id = s.user_id
+               left join public.profiles p on p.id = s.user_id
+               where s.id = $1 and s.user_id = $2
+             ), 'ended') as state,
+             set_config('role', 'authenticated', true),
+             set_config('request.jwt.claims', $3, true)`;
+
+/** The session check's query on its own (for the report's break-down). */
 const SESSION_SQL = `
     select u.banned_until > now() as banned, p.is_active
     from auth.sessions s
@@ -394,11 +409,14 @@ async function main() {
               await tx.unsafe(SET_CALLER, [claimsJson]);
               return await tx.unsafe(endpoint.sql, endpoint.params(ctx, nextId()));
             });
-          // The same plus the session check the function runs first (its SQL work per request, complete).
-          const floorSessionOp = async () => {
-            await floorPool.unsafe(SESSION_SQL, [ctx.sessionId, ctx.userId]);
-            return await floorOp();
-          };
+          // The same with the session check in the first statement, as withUser does: all the SQL the function
+          // sends per request.
+          const floorSessionOp = () =>
+            floorPool.begin(async (tx) => {
+              const [{ state }] = await tx.unsafe(SET_CALLER_CHECKED, [ctx.sessionId, ctx.userId, claimsJson]);
+              if (state !== 'active') throw new Error(`session ${state}`);
+              return await tx.unsafe(endpoint.sql, endpoint.params(ctx, nextId()));
+            });
           // API, floor and floor+session take turns in `rounds` slices of duration/rounds each (after one warm-up
           // of each), so that all three see the same machine load on a shared machine.
           if (o.warmup > 0) {
@@ -445,7 +463,7 @@ async function main() {
       }
     });
 
-    // Session check alone (the query every API request runs before its transaction), for the interpretation.
+    // The session check's query alone (withUser runs it inside its first statement), for the interpretation.
     const sessionPoint = await phase('session check alone', timings, async () => {
       const c = 10;
       const op = () => floorPool.unsafe(SESSION_SQL, [ctx.sessionId, ctx.userId]);
@@ -642,8 +660,8 @@ origin, cookies kept), creates three payment methods for that organisation throu
 concurrency runs autocannon against the \`api\` function's own port (${o.warmup} s warm-up, ${o.duration} s measured in
 ${o.rounds} slices that take turns with the floor's, so that API and floor see the same machine load) and the floor: a postgres.js pool of the function's size (${r.poolSize}, \`prepare: false\`), each operation one
 transaction doing \`withUser\`'s \`set_config\` and then the route's query, in a closed loop of as many workers as
-connections; then the same again with the session check (\`sessionState\`, one query on the pool before the transaction,
-as \`requireSession\` does) in front: "floor+session" is all the SQL the function sends per request. \`PUT …/default\` rotates through the three methods (one counter shared by all connections), so nearly every
+connections; then the same again with \`withUser\`'s actual first statement, which also checks the session
+(\`auth.sessions\` ⋈ \`auth.users\` ⋈ \`profiles\`): "floor+session" is all the SQL the function sends per request. \`PUT …/default\` rotates through the three methods (one counter shared by all connections), so nearly every
 call moves the default (with concurrent connections two calls can name the same method; that one is a no-op).
 Latencies are per request (autocannon's hrtime per response; \`performance.now()\` per floor operation). Finally it runs
 \`EXPLAIN (ANALYZE, BUFFERS)\` of each hot query as \`authenticated\` with the caller's claims and fails if audit_activities,
@@ -664,8 +682,8 @@ workflows or payment_methods are read by a Seq Scan. It exits non-zero on any no
 
 ${table}
 
-Response sizes: ${sizes}. The session check alone (\`auth.sessions\` ⋈ \`auth.users\` ⋈ \`profiles\`, the query
-\`requireSession\` runs before every request) on the same pool: ${fmt(sp.rps)} req/s, p50 ${ms(sp.p50)} ms at
+Response sizes: ${sizes}. The session check's query alone (\`auth.sessions\` ⋈ \`auth.users\` ⋈ \`profiles\`, which
+\`withUser\` runs inside its first statement) on the same pool: ${fmt(sp.rps)} req/s, p50 ${ms(sp.p50)} ms at
 ${r.sessionPoint.connections} connections.
 
 The function without SQL (same run, ${Math.min(o.duration, 5)} s each):
@@ -685,10 +703,9 @@ What each part costs, from the figures above:
 - **The SQL itself** is the floor. Every hot query is an index range of one organisation (plans below), so the
   floor is dominated by round trips and row transfer, not by the 1M-row table: \`withUser\` makes every request a
   transaction of four statements (BEGIN, the \`set_config\`s, the query, COMMIT), and the floor pays the same.
-- **The session check** (\`sessionState\`: \`auth.sessions\` ⋈ \`auth.users\` ⋈ \`profiles\` by primary keys) is a fifth
-  statement on a second pool checkout, before the transaction. It is the difference between "floor" and
-  "floor+session": a fraction of a millisecond at one connection, and at 10–50 connections a visible share of the
-  pool's capacity (the pool has ${r.poolSize} connections and every request checks one out twice, one after the other).
+- **The session check** (\`auth.sessions\` ⋈ \`auth.users\` ⋈ \`profiles\` by primary keys) rides in \`withUser\`'s first
+  statement, so it costs no round trip of its own: the difference between "floor" and "floor+session" is the work of
+  three primary-key lookups inside a statement that is sent anyway.
 - **HTTP, cookies and the JWT**: the probes without SQL show what Deno's HTTP server, Hono's routing and global
   middleware (404) and additionally cookie parsing and HS256 verification (forged-token 401) cost per request.
 - **The rest** (API minus floor+session) is the function's JavaScript around the query (route handler, postgres.js
