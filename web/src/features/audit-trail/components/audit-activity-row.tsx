@@ -2,9 +2,16 @@
 // workflow and execution ids, resource, IP address and collapsible metadata as formatted JSON.
 import type { AuditActivity } from '@shared/types/api';
 import { useTranslation } from 'react-i18next';
-import { PencilIcon, PlayIcon, TrashIcon } from '@/components/ui/action-icons';
+import {
+  CheckCircleIcon,
+  ClipboardListIcon,
+  type IconComponent,
+  PencilIcon,
+  PlayIcon,
+  SparklesIcon,
+  TrashIcon,
+} from '@/components/ui/icons';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { CheckCircleIcon, ClipboardListIcon, type IconComponent, SparklesIcon } from '@/components/ui/icons';
 import { actionLabel } from './action-label';
 
 const looks: Record<string, { Icon: IconComponent; tone: BadgeTone }> = {

@@ -3,10 +3,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DownloadIcon } from '@/components/ui/action-icons';
+import { ClipboardListIcon, DownloadIcon } from '@/components/ui/icons';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ClipboardListIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
@@ -29,7 +28,9 @@ export function AuditTrailScreen() {
   const [action, setAction] = useState('');
 
   const all = activities.data ?? [];
-  const users = [...new Map(all.filter((a) => a.userId).map((a) => [a.userId as string, a.userName ?? (a.userId as string)])).entries()];
+  const users = [
+    ...new Map(all.filter((a) => a.userId).map((a) => [a.userId as string, a.userName ?? (a.userId as string)])).entries(),
+  ];
   const actions = [...new Set(all.map((a) => a.action))].sort();
   const needle = search.trim().toLowerCase();
   const shown = all.filter(
@@ -63,7 +64,12 @@ export function AuditTrailScreen() {
           onChange={setSearch}
           className="sm:col-span-2 lg:col-span-1"
         />
-        <select aria-label={t('filter_user')} value={userId} onChange={(event) => setUserId(event.target.value)} className={selectClasses}>
+        <select
+          aria-label={t('filter_user')}
+          value={userId}
+          onChange={(event) => setUserId(event.target.value)}
+          className={selectClasses}
+        >
           <option value="">{t('all_users')}</option>
           {users.map(([id, name]) => (
             <option key={id} value={id}>
@@ -96,7 +102,11 @@ export function AuditTrailScreen() {
           onRetry={() => void activities.refetch()}
         />
       ) : shown.length === 0 ? (
-        <EmptyState icon={ClipboardListIcon} title={t('empty.title')} description={filtered ? t('empty.filtered') : t('empty.none')} />
+        <EmptyState
+          icon={ClipboardListIcon}
+          title={t('empty.title')}
+          description={filtered ? t('empty.filtered') : t('empty.none')}
+        />
       ) : (
         <div className="space-y-2">
           <p className="text-sm text-slate-500">{t('count', { shown: shown.length, total: all.length })}</p>

@@ -1,9 +1,8 @@
 import type { Organization } from '@shared/types/api';
 import { useTranslation } from 'react-i18next';
-import { PencilIcon } from '@/components/ui/action-icons';
+import { BuildingIcon, PencilIcon } from '@/components/ui/icons';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { BuildingIcon } from '@/components/ui/icons';
 
 type CompanyCardProps = {
   organization: Organization;
@@ -23,7 +22,10 @@ export function CompanyCard({ organization, onEdit }: CompanyCardProps) {
     ...(organization.domain ? [[t('card.domain'), organization.domain] as [string, string]] : []),
   ];
   return (
-    <article aria-label={organization.name} className="flex h-full flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+    <article
+      aria-label={organization.name}
+      className="flex h-full flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 items-center gap-3">
           <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">

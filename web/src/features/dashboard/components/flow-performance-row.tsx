@@ -4,14 +4,19 @@ import type { WorkflowPerformance } from '@shared/types/api';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { ChartIcon, EllipsisIcon, PencilIcon, PlayIcon } from '@/components/ui/control-icons';
+import { ChartIcon, EllipsisIcon, PencilIcon, PlayIcon } from '@/components/ui/icons';
 import { notify } from '@/components/ui/notify';
 import { formatDateTime } from '@/lib/format-time';
 import { useRunWorkflow } from '../api/run-workflow';
 
 type DisplayStatus = 'active' | 'paused' | 'error' | 'draft';
 
-const tones: Record<DisplayStatus, BadgeTone> = { active: 'green', paused: 'amber', error: 'red', draft: 'slate' };
+const tones: Record<DisplayStatus, BadgeTone> = {
+  active: 'green',
+  paused: 'amber',
+  error: 'red',
+  draft: 'slate',
+};
 
 /** Anything but active, paused or error is shown as draft (SPEC §3). */
 export function displayStatus(status: string): DisplayStatus {
@@ -29,7 +34,13 @@ export function FlowPerformanceRow({ workflow }: { workflow: WorkflowPerformance
 
   const handleRunNow = () =>
     run.mutate(workflow.id, {
-      onSuccess: () => notify.success(t('performance.toast.run_started'), t('performance.toast.run_started_description', { name: workflow.name })),
+      onSuccess: () =>
+        notify.success(
+          t('performance.toast.run_started'),
+          t('performance.toast.run_started_description', {
+            name: workflow.name,
+          }),
+        ),
     });
 
   return (
@@ -45,14 +56,22 @@ export function FlowPerformanceRow({ workflow }: { workflow: WorkflowPerformance
       </td>
       <td className="px-3 py-3 text-slate-600">{t(`performance.frequency.${workflow.startMethod}`)}</td>
       <td className="px-3 py-3 text-slate-600">
-        {workflow.successRate === null ? t('performance.no_rate') : t('performance.rate', { rate: Math.round(workflow.successRate) })}
+        {workflow.successRate === null
+          ? t('performance.no_rate')
+          : t('performance.rate', { rate: Math.round(workflow.successRate) })}
       </td>
       <td className="px-5 py-3 text-right">
         <Menu>
-          <MenuButton aria-label={t('performance.menu.label', { name: workflow.name })} className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100">
+          <MenuButton
+            aria-label={t('performance.menu.label', { name: workflow.name })}
+            className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100"
+          >
             <EllipsisIcon className="size-5" />
           </MenuButton>
-          <MenuItems anchor={{ to: 'bottom end', gap: 4 }} className="z-50 w-44 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-900/10 focus:outline-none">
+          <MenuItems
+            anchor={{ to: 'bottom end', gap: 4 }}
+            className="z-50 w-44 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-900/10 focus:outline-none"
+          >
             <MenuItem>
               <button type="button" className={itemClasses} onClick={handleRunNow}>
                 <PlayIcon className="size-4 text-slate-400" />

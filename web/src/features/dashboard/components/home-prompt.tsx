@@ -1,8 +1,7 @@
 // "What would you like to do today?" with the three ways in (SPEC §2 dashboard).
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { IconComponent } from '@/components/ui/icons';
-import { CursorIcon, PlayCircleIcon, WorkflowIcon } from '@/components/ui/icons';
+import { CursorIcon, type IconComponent, PlayCircleIcon, WorkflowIcon } from '@/components/ui/icons';
 
 type Choice = {
   to: '/track-trace' | '/workflows' | '/workflow-execution';
@@ -19,7 +18,10 @@ const choices: Choice[] = [
 export function HomePrompt() {
   const { t } = useTranslation('dashboard');
   return (
-    <section aria-labelledby="home-prompt-title" className="rounded-xl bg-gradient-to-br from-indigo-600 to-violet-600 p-6 text-white shadow-sm">
+    <section
+      aria-labelledby="home-prompt-title"
+      className="rounded-xl bg-gradient-to-br from-indigo-600 to-violet-600 p-6 text-white shadow-sm"
+    >
       <h2 id="home-prompt-title" className="text-xl font-semibold">
         {t('home_prompt.title')}
       </h2>

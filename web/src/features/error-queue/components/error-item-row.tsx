@@ -1,9 +1,8 @@
 import type { ErrorQueueItem } from '@shared/types/api';
 import { useTranslation } from 'react-i18next';
-import { ArrowUpIcon, EyeIcon, NoSymbolIcon } from '@/components/ui/action-icons';
+import { ArrowUpIcon, CheckIcon, EyeIcon, NoSymbolIcon } from '@/components/ui/icons';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { CheckIcon } from '@/components/ui/icons';
 import { formatDateTime } from '@/lib/format';
 import { errorTypeLabel } from './error-type-label';
 

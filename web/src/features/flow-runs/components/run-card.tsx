@@ -6,8 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { EllipsisIcon, PauseIcon, PlayIcon, RetryIcon, StopIcon } from '@/components/ui/control-icons';
-import { ExclamationCircleIcon, ExclamationTriangleIcon } from '@/components/ui/icons';
+import {
+  EllipsisIcon,
+  ExclamationCircleIcon,
+  ExclamationTriangleIcon,
+  PauseIcon,
+  PlayIcon,
+  RetryIcon,
+  StopIcon,
+} from '@/components/ui/icons';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { formatDateTime } from '@/lib/format-time';
 import { availableActions, type FlowRun, type RunAction } from '../model';
@@ -49,7 +56,10 @@ export function RunCard({ run, onAction, onShowDetails, onExportLog }: RunCardPr
             <MenuButton aria-label={t('actions.menu', { name })} className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100">
               <EllipsisIcon className="size-5" />
             </MenuButton>
-            <MenuItems anchor={{ to: 'bottom end', gap: 4 }} className="z-50 w-52 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-900/10 focus:outline-none">
+            <MenuItems
+              anchor={{ to: 'bottom end', gap: 4 }}
+              className="z-50 w-52 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-900/10 focus:outline-none"
+            >
               <MenuItem>
                 <button type="button" className={itemClasses} onClick={() => onShowDetails(run)}>
                   {t('actions.show_details')}
@@ -71,16 +81,30 @@ export function RunCard({ run, onAction, onShowDetails, onExportLog }: RunCardPr
       </div>
 
       {isCompleted ? (
-        <p className="mt-3 text-sm text-slate-600">{t('run.steps', { completed: run.completedSteps, total: run.stepCount })}</p>
+        <p className="mt-3 text-sm text-slate-600">
+          {t('run.steps', {
+            completed: run.completedSteps,
+            total: run.stepCount,
+          })}
+        </p>
       ) : (
         <div className="mt-4 space-y-2">
           <ProgressBar value={run.progress} label={t('run.progress_label', { name })} />
           <div className="flex flex-wrap justify-between gap-2 text-sm text-slate-600">
-            <span>{t('run.steps', { completed: run.completedSteps, total: run.stepCount })}</span>
+            <span>
+              {t('run.steps', {
+                completed: run.completedSteps,
+                total: run.stepCount,
+              })}
+            </span>
             <span>{t('run.current_step', { step })}</span>
           </div>
           {run.estimatedCompletion ? (
-            <p className="text-xs text-slate-500">{t('run.estimated', { time: formatDateTime(run.estimatedCompletion) })}</p>
+            <p className="text-xs text-slate-500">
+              {t('run.estimated', {
+                time: formatDateTime(run.estimatedCompletion),
+              })}
+            </p>
           ) : null}
         </div>
       )}

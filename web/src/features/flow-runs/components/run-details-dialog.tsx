@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Modal } from '@/components/ui/modal';
+import { Dialog } from '@/components/ui/dialog';
 import { formatDateTime } from '@/lib/format-time';
 import type { FlowRun } from '../model';
 import { RunStatusBadge } from './run-status-badge';
@@ -22,7 +22,7 @@ export function RunDetailsDialog({ run, onClose }: RunDetailsDialogProps) {
     [t('details.error'), run.errorMessage ? t(`demo.errors.${run.errorMessage}`) : t('details.none')],
   ];
   return (
-    <Modal open onClose={onClose} title={t('details.title', { name })}>
+    <Dialog open onClose={onClose} title={t('details.title', { name })} closeButton>
       <dl className="divide-y divide-slate-100 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="grid grid-cols-3 gap-3 py-2">
@@ -31,6 +31,6 @@ export function RunDetailsDialog({ run, onClose }: RunDetailsDialogProps) {
           </div>
         ))}
       </dl>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 // The six-step guided first workflow (SPEC §2 onboarding modal, §4 wizard). No server call.
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { Dialog } from '@/components/ui/dialog';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import type { OnboardingWizard } from '../hooks/use-onboarding-wizard';
 import { canFinish, canGoBack, canGoNext, STEP_COUNT, STEP_IDS } from '../model';
@@ -28,7 +28,7 @@ export function OnboardingModal({ open, wizard, onClose, onComplete }: Onboardin
   const isLast = current === STEP_COUNT;
 
   return (
-    <Modal open={open} onClose={onClose} title={t('modal.title')} size="lg">
+    <Dialog open={open} onClose={onClose} title={t('modal.title')} size="lg" closeButton>
       <div className="flex items-center justify-between text-sm text-slate-600">
         <span>{t('modal.step_of', { current, total: STEP_COUNT })}</span>
         <span>{t('modal.percent', { percent })}</span>
@@ -40,7 +40,12 @@ export function OnboardingModal({ open, wizard, onClose, onComplete }: Onboardin
         {stepId === 'info' ? <InfoStep draft={state.draft} onChange={wizard.update} /> : null}
         {stepId === 'prepare' ? <PrepareStep draft={state.draft} onChange={wizard.update} /> : null}
         {stepId === 'record' ? (
-          <RecordStep phase={state.recording} recordedSteps={state.draft.recordedSteps} onStart={wizard.startRecording} onStop={wizard.stopRecording} />
+          <RecordStep
+            phase={state.recording}
+            recordedSteps={state.draft.recordedSteps}
+            onStart={wizard.startRecording}
+            onStop={wizard.stopRecording}
+          />
         ) : null}
         {stepId === 'ai' ? <AiStep suggestions={state.draft.aiSuggestions} onToggle={wizard.toggleSuggestion} /> : null}
         {stepId === 'activate' ? (
@@ -68,6 +73,6 @@ export function OnboardingModal({ open, wizard, onClose, onComplete }: Onboardin
           </Button>
         )}
       </div>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 // The simulated recording: idle → recording (one more step every 2 s, up to 8) → done.
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { RecordIcon, StopIcon } from '@/components/ui/control-icons';
+import { RecordIcon, StopIcon } from '@/components/ui/icons';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { MAX_RECORDED_STEPS, type RecordingPhase } from '../model';
 
@@ -14,7 +14,10 @@ type RecordStepProps = {
 
 export function RecordStep({ phase, recordedSteps, onStart, onStop }: RecordStepProps) {
   const { t } = useTranslation('onboarding');
-  const count = t('steps.record.count', { count: recordedSteps, max: MAX_RECORDED_STEPS });
+  const count = t('steps.record.count', {
+    count: recordedSteps,
+    max: MAX_RECORDED_STEPS,
+  });
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">{t('steps.record.description')}</p>

@@ -1,9 +1,8 @@
 import type { PaymentMethod } from '@shared/types/api';
 import { useTranslation } from 'react-i18next';
-import { PencilIcon, TrashIcon } from '@/components/ui/action-icons';
+import { BanknotesIcon, CreditCardIcon, PencilIcon, StarIcon, StarSolidIcon, TrashIcon } from '@/components/ui/icons';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { BanknotesIcon, CreditCardIcon, StarIcon, StarSolidIcon } from '@/components/ui/icons';
 import { formatExpiry, paymentMethodSummary } from './payment-method-summary';
 
 type PaymentMethodCardProps = {
@@ -16,7 +15,14 @@ type PaymentMethodCardProps = {
   onMakeDefault: (method: PaymentMethod) => void;
 };
 
-export function PaymentMethodCard({ method, canManage, isMakingDefault, onEdit, onDelete, onMakeDefault }: PaymentMethodCardProps) {
+export function PaymentMethodCard({
+  method,
+  canManage,
+  isMakingDefault,
+  onEdit,
+  onDelete,
+  onMakeDefault,
+}: PaymentMethodCardProps) {
   const { t } = useTranslation('payment_methods');
   const Icon = method.type === 'card' ? CreditCardIcon : BanknotesIcon;
   const expiry = formatExpiry(method.metadata.expiryMonth, method.metadata.expiryYear);
@@ -62,11 +68,21 @@ export function PaymentMethodCard({ method, canManage, isMakingDefault, onEdit, 
       {canManage ? (
         <div className="mt-auto pt-4">
           <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-4">
-            <Button variant="secondary" size="sm" aria-label={t('card.edit_named', { name: method.name })} onClick={() => onEdit(method)}>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={t('card.edit_named', { name: method.name })}
+              onClick={() => onEdit(method)}
+            >
               <PencilIcon className="size-4" />
               {t('card.edit')}
             </Button>
-            <Button variant="ghost" size="sm" aria-label={t('card.delete_named', { name: method.name })} onClick={() => onDelete(method)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('card.delete_named', { name: method.name })}
+              onClick={() => onDelete(method)}
+            >
               <TrashIcon className="size-4" />
               {t('card.delete')}
             </Button>

@@ -4,11 +4,10 @@ import type { PaymentMethodPayload } from '@shared/schemas/payment-methods';
 import type { PaymentMethod } from '@shared/types/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlusIcon } from '@/components/ui/action-icons';
+import { CreditCardIcon, PlusIcon } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { CreditCardIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
 import { notify } from '@/components/ui/notify';
 import { PageHeader } from '@/components/ui/page-header';
@@ -72,7 +71,9 @@ export function PaymentMethodsScreen({ canManage }: { canManage: boolean }) {
   };
 
   const handleMakeDefault = (method: PaymentMethod) =>
-    setDefault.mutate(method.id, { onSuccess: () => notify.success(t('toast.default_updated'), t('toast.default_updated_description')) });
+    setDefault.mutate(method.id, {
+      onSuccess: () => notify.success(t('toast.default_updated'), t('toast.default_updated_description')),
+    });
 
   const addButton = (label: string) => (
     <Button onClick={() => setFormState({ open: true, method: null })}>
@@ -89,11 +90,25 @@ export function PaymentMethodsScreen({ canManage }: { canManage: boolean }) {
         actions={canManage && methods.data && methods.data.length > 0 ? addButton(t('add_button')) : undefined}
       />
       {methods.isPending ? (
-        <SkeletonList count={PAYMENT_METHOD_SKELETON_COUNT} label={t('loading')} className={gridClasses} itemClassName="h-48 rounded-xl" />
+        <SkeletonList
+          count={PAYMENT_METHOD_SKELETON_COUNT}
+          label={t('loading')}
+          className={gridClasses}
+          itemClassName="h-48 rounded-xl"
+        />
       ) : methods.isError ? (
-        <LoadError title={t('error.title')} error={methods.error} retryLabel={t('error.retry')} onRetry={() => void methods.refetch()} />
+        <LoadError
+          title={t('error.title')}
+          error={methods.error}
+          retryLabel={t('error.retry')}
+          onRetry={() => void methods.refetch()}
+        />
       ) : methods.data.length === 0 ? (
-        <EmptyState icon={CreditCardIcon} title={t('empty.title')} description={canManage ? t('empty.description') : t('empty.read_only')}>
+        <EmptyState
+          icon={CreditCardIcon}
+          title={t('empty.title')}
+          description={canManage ? t('empty.description') : t('empty.read_only')}
+        >
           {canManage ? addButton(t('empty.action')) : null}
         </EmptyState>
       ) : (
@@ -122,7 +137,9 @@ export function PaymentMethodsScreen({ canManage }: { canManage: boolean }) {
       <ConfirmDialog
         open={deleting !== null}
         title={t('delete_dialog.title')}
-        description={t('delete_dialog.description', { name: deleting?.name ?? '' })}
+        description={t('delete_dialog.description', {
+          name: deleting?.name ?? '',
+        })}
         confirmLabel={t('delete_dialog.confirm')}
         cancelLabel={t('delete_dialog.cancel')}
         pendingLabel={t('delete_dialog.deleting')}

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FieldInput } from '@/components/ui/field-input';
-import { Modal } from '@/components/ui/modal';
+import { Dialog } from '@/components/ui/dialog';
 import type { RecordedStep } from '../model';
 
 type EditStepDialogProps = {
@@ -30,7 +30,7 @@ export function EditStepDialog({ step, onClose, onSave }: EditStepDialogProps) {
   ];
 
   return (
-    <Modal open onClose={onClose} title={t('edit_dialog.title', { number: step.stepNumber })}>
+    <Dialog open onClose={onClose} title={t('edit_dialog.title', { number: step.stepNumber })} closeButton>
       <form onSubmit={handleSubmit} className="space-y-4">
         {fields.map((field) => (
           <Field key={field.label}>
@@ -45,6 +45,6 @@ export function EditStepDialog({ step, onClose, onSave }: EditStepDialogProps) {
           <Button type="submit">{t('edit_dialog.save')}</Button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { PencilIcon, TrashIcon } from '@/components/ui/control-icons';
+import { PencilIcon, TrashIcon } from '@/components/ui/icons';
 import { formatTime } from '@/lib/format-time';
 import type { RecordedStep } from '../model';
 
@@ -33,10 +33,20 @@ export function StepList({ steps, onEdit, onDelete }: StepListProps) {
                 {step.selector ? <p className="font-mono text-xs text-slate-500">{step.selector}</p> : null}
                 {step.value ? <p className="text-xs text-slate-500">{step.value}</p> : null}
               </div>
-              <button type="button" onClick={() => onEdit(step)} aria-label={t('steps.edit', { number: step.stepNumber })} className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100">
+              <button
+                type="button"
+                onClick={() => onEdit(step)}
+                aria-label={t('steps.edit', { number: step.stepNumber })}
+                className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100"
+              >
                 <PencilIcon className="size-4" />
               </button>
-              <button type="button" onClick={() => onDelete(step.id)} aria-label={t('steps.delete', { number: step.stepNumber })} className="rounded-lg p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-600">
+              <button
+                type="button"
+                onClick={() => onDelete(step.id)}
+                aria-label={t('steps.delete', { number: step.stepNumber })}
+                className="rounded-lg p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-600"
+              >
                 <TrashIcon className="size-4" />
               </button>
             </li>

@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { PauseIcon, PlayIcon, RecordIcon, StopIcon, TrashIcon, WindowIcon } from '@/components/ui/control-icons';
+import { PauseIcon, PlayIcon, RecordIcon, StopIcon, TrashIcon, WindowIcon } from '@/components/ui/icons';
 import { FieldInput } from '@/components/ui/field-input';
 import { notify } from '@/components/ui/notify';
 import { SelectInput } from '@/components/ui/select-input';
@@ -49,7 +49,10 @@ export function TrackTraceScreen({ random }: { random?: () => number }) {
             label={t('setup.browser_label')}
             value={browser}
             disabled={active}
-            options={BROWSERS.map((value) => ({ value, label: t(`setup.browsers.${value}`) }))}
+            options={BROWSERS.map((value) => ({
+              value,
+              label: t(`setup.browsers.${value}`),
+            }))}
             onChange={(value) => setBrowser(value as Browser)}
           />
           <Field disabled={active}>
@@ -106,7 +109,13 @@ export function TrackTraceScreen({ random }: { random?: () => number }) {
       </div>
 
       {active || steps.length > 0 ? (
-        <RecordingOverlay status={status} stepCount={steps.length} onPause={recorder.pause} onResume={recorder.resume} onStop={recorder.stop} />
+        <RecordingOverlay
+          status={status}
+          stepCount={steps.length}
+          onPause={recorder.pause}
+          onResume={recorder.resume}
+          onStop={recorder.stop}
+        />
       ) : null}
 
       {editing ? (

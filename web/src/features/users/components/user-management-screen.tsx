@@ -3,10 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { UserRow } from '@shared/types/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlusIcon } from '@/components/ui/action-icons';
+import { PlusIcon, UsersIcon } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { UsersIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
 import { notify } from '@/components/ui/notify';
 import { PageHeader } from '@/components/ui/page-header';
@@ -58,13 +57,21 @@ export function UserManagementScreen({ currentUserId }: { currentUserId: string 
 
   const handleToggleActive = (user: UserRow) => {
     if (user.isActive) {
-      deactivateUser.mutate(user.id, { onSuccess: () => notify.success(t('toast.deactivated'), t('toast.deactivated_description')) });
+      deactivateUser.mutate(user.id, {
+        onSuccess: () => notify.success(t('toast.deactivated'), t('toast.deactivated_description')),
+      });
     } else {
-      activateUser.mutate(user.id, { onSuccess: () => notify.success(t('toast.activated'), t('toast.activated_description')) });
+      activateUser.mutate(user.id, {
+        onSuccess: () => notify.success(t('toast.activated'), t('toast.activated_description')),
+      });
     }
   };
 
-  const pendingUserId = deactivateUser.isPending ? deactivateUser.variables : activateUser.isPending ? activateUser.variables : null;
+  const pendingUserId = deactivateUser.isPending
+    ? deactivateUser.variables
+    : activateUser.isPending
+      ? activateUser.variables
+      : null;
   const needle = search.trim().toLowerCase();
   const shown = (users.data ?? []).filter(
     (user) =>
@@ -92,7 +99,12 @@ export function UserManagementScreen({ currentUserId }: { currentUserId: string 
           <span aria-hidden="true">{t('loading')}</span>
         </div>
       ) : users.isError ? (
-        <LoadError title={t('error.title')} error={users.error} retryLabel={t('error.retry')} onRetry={() => void users.refetch()} />
+        <LoadError
+          title={t('error.title')}
+          error={users.error}
+          retryLabel={t('error.retry')}
+          onRetry={() => void users.refetch()}
+        />
       ) : (
         <>
           <UserStatCards users={users.data} />

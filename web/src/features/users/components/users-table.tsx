@@ -1,9 +1,8 @@
 import type { UserRow } from '@shared/types/api';
 import { useTranslation } from 'react-i18next';
-import { NoSymbolIcon, PencilIcon } from '@/components/ui/action-icons';
+import { CheckCircleIcon, NoSymbolIcon, PencilIcon } from '@/components/ui/icons';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { CheckCircleIcon } from '@/components/ui/icons';
 import { formatDate } from '@/lib/format';
 
 type UsersTableProps = {
@@ -14,7 +13,11 @@ type UsersTableProps = {
   onToggleActive: (user: UserRow) => void;
 };
 
-const roleTones = { admin: 'indigo', superuser: 'violet', user: 'slate' } as const;
+const roleTones = {
+  admin: 'indigo',
+  superuser: 'violet',
+  user: 'slate',
+} as const;
 
 export function UsersTable({ users, currentUserId, pendingUserId, onEdit, onToggleActive }: UsersTableProps) {
   const { t } = useTranslation(['users', 'common']);
@@ -66,7 +69,9 @@ export function UsersTable({ users, currentUserId, pendingUserId, onEdit, onTogg
                     <Button
                       variant="secondary"
                       size="sm"
-                      aria-label={t('table.edit_named', { name: user.fullName })}
+                      aria-label={t('table.edit_named', {
+                        name: user.fullName,
+                      })}
                       onClick={() => onEdit(user)}
                     >
                       <PencilIcon className="size-4" />

@@ -10,7 +10,7 @@ import {
   PencilIcon,
   PlayIcon,
   TrashIcon,
-} from '@/components/ui/action-icons';
+} from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
 import { displayStatus, WorkflowStatusBadge } from './workflow-status-badge';
@@ -102,7 +102,9 @@ export function WorkflowCard({ workflow, onAction }: WorkflowCardProps) {
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
         <div>
           <dt className="text-xs text-slate-500">{t('card.last_run')}</dt>
-          <dd className="font-medium text-slate-900">{workflow.lastRunAt ? formatDateTime(workflow.lastRunAt) : t('card.never_run')}</dd>
+          <dd className="font-medium text-slate-900">
+            {workflow.lastRunAt ? formatDateTime(workflow.lastRunAt) : t('card.never_run')}
+          </dd>
         </div>
         <div>
           <dt className="text-xs text-slate-500">{t('card.success_rate')}</dt>

@@ -4,12 +4,11 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { Workflow } from '@shared/types/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlusIcon } from '@/components/ui/action-icons';
+import { PlusIcon, TemplatesIcon, WorkflowIcon } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { TemplatesIcon, WorkflowIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
 import { notify } from '@/components/ui/notify';
 import { PageHeader } from '@/components/ui/page-header';
@@ -99,7 +98,9 @@ export function WorkflowsScreen() {
         const status = displayStatus(workflow.status) === 'active' ? 'paused' : 'active';
         return setStatus.mutate(
           { id: workflow.id, status },
-          { onSuccess: () => notify.success(status === 'paused' ? t('toast.paused') : t('toast.started')) },
+          {
+            onSuccess: () => notify.success(status === 'paused' ? t('toast.paused') : t('toast.started')),
+          },
         );
       }
     }
@@ -137,7 +138,12 @@ export function WorkflowsScreen() {
       />
 
       {workflows.isPending ? (
-        <SkeletonList count={WORKFLOW_SKELETON_COUNT} label={t('loading')} className={gridClasses} itemClassName="h-52 rounded-xl" />
+        <SkeletonList
+          count={WORKFLOW_SKELETON_COUNT}
+          label={t('loading')}
+          className={gridClasses}
+          itemClassName="h-52 rounded-xl"
+        />
       ) : workflows.isError ? (
         <LoadError
           title={t('error.title')}
@@ -184,7 +190,9 @@ export function WorkflowsScreen() {
       <ConfirmDialog
         open={deleting !== null}
         title={t('delete_dialog.title')}
-        description={t('delete_dialog.description', { name: deleting?.name ?? '' })}
+        description={t('delete_dialog.description', {
+          name: deleting?.name ?? '',
+        })}
         confirmLabel={t('delete_dialog.confirm')}
         cancelLabel={t('delete_dialog.cancel')}
         pendingLabel={t('delete_dialog.deleting')}
