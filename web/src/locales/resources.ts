@@ -82,8 +82,5 @@ export const resources = {
   },
 } as const;
 
-export type Namespace = keyof (typeof resources)['en'];
-export const namespaces = Object.keys(resources.en) as Namespace[];
-
 /** A message key of the zod schemas shared with the server. */
 export type ValidationKey = keyof (typeof resources)['en']['validation'];
