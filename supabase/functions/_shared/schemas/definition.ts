@@ -1,0 +1,242 @@
+// Workflow definition, format v1: what a workflow does, step by step. One schema for the web app (step
+// editor, Track & Trace), the api function (PUT …/definition, import) and the runner, so all three accept
+// exactly the same definitions. Step types and fields follow Chrome DevTools Recorder's JSON (so its
+// recordings import losslessly and export back), plus Kollega's own steps (wait, screenshot, extract,
+// ai_decision, manual). Messages are keys of the `validation` namespace.
+//
+// A selector is a string or a list of strings (a path that enters open shadow roots, one string per
+// level). Strings use Chrome Recorder's prefixes: `aria/<name>[role="<role>"]`, `text/<text>`,
+// `xpath/<xpath>`, `pierce/<css>`, and plain CSS otherwise. Any string value may use `{{var.name}}`
+// (extracted earlier in the run), `{{input.name}}` (run inputs) and `{{secret.NAME}}` (the
+// organisation's secrets, resolved by the runner and never stored in the definition).
+import { z } from 'zod';
+
+export const DEFINITION_FORMAT_VERSION = 1;
+export const MAX_STEPS = 500;
+/** Playwright's actionability wait per step when the step sets no timeout. */
+export const DEFAULT_STEP_TIMEOUT_MS = 10_000;
+export const MAX_STEP_TIMEOUT_MS = 300_000;
+export const MAX_WAIT_MS = 300_000;
+export const MAX_SELECTORS = 20;
+export const AI_THRESHOLD_DEFAULT = 95;
+
+export const STEP_TYPES = [
+  'setViewport',
+  'navigate',
+  'click',
+  'doubleClick',
+  'change',
+  'keyDown',
+  'keyUp',
+  'hover',
+  'scroll',
+  'waitForElement',
+  'waitForExpression',
+  'close',
+  'emulateNetworkConditions',
+  'wait',
+  'screenshot',
+  'extract',
+  'ai_decision',
+  'manual',
+] as const;
+export type StepType = (typeof STEP_TYPES)[number];
+
+/** Steps that act on an element found by `selectors`. */
+export const ELEMENT_STEP_TYPES = ['click', 'doubleClick', 'change', 'hover', 'waitForElement', 'extract'] as const satisfies readonly StepType[];
+
+const TEMPLATE = /\{\{\s*([^{}]*?)\s*\}\}/g;
+const TEMPLATE_REFERENCE = /^(var|input)\.[A-Za-z_][A-Za-z0-9_]{0,63}$|^secret\.[A-Z][A-Z0-9_]{0,63}$/;
+export const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+export const SECRET_NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
+
+/** The `{{…}}` references in a string, e.g. `secret.BANK_PASSWORD`. */
+export function templateReferences(value: string): string[] {
+  return [...value.matchAll(TEMPLATE)].map((m) => m[1]);
+}
+
+/** A string value: at most `max` characters, and every `{{…}}` one of var./input./secret. references. */
+const value = (max = 10_000) =>
+  z
+    .string()
+    .max(max, 'too_long')
+    .refine((s) => templateReferences(s).every((ref) => TEMPLATE_REFERENCE.test(ref)), 'template_invalid');
+
+const selectorString = value(2000).refine((s) => s.trim().length > 0, 'selector_required');
+export const selectorSchema = z.union([selectorString, z.array(selectorString).min(1, 'selector_required').max(10)]);
+export type Selector = z.infer<typeof selectorSchema>;
+export const selectorsSchema = z.array(selectorSchema).min(1, 'selector_required').max(MAX_SELECTORS, 'too_many');
+
+/**
+ * A navigation target: http or https only, written out or starting with a template (`{{input.url}}`). The
+ * runner checks the resolved address again (network guard) before it goes there.
+ */
+export const navigationUrlSchema = value(4000).refine((url) => {
+  if (/^\{\{/.test(url)) return true;
+  if (!URL.canParse(url)) return false;
+  const protocol = new URL(url).protocol;
+  return protocol === 'http:' || protocol === 'https:';
+}, 'url_invalid');
+
+const stepId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'step_id_invalid');
+const timeout = z.number().int('timeout_invalid').min(0, 'timeout_invalid').max(MAX_STEP_TIMEOUT_MS, 'timeout_invalid');
+
+/** Fields of every step. */
+const base = {
+  id: stepId,
+  description: z.string().trim().max(500, 'too_long').default(''),
+  timeout: timeout.optional(),
+};
+
+/** Where a step acts: the frame (index path from the top, plus each iframe's selectors) and the window. */
+const placement = {
+  frame: z.array(z.number().int().min(0).max(1000)).max(10).optional(),
+  frameSelectors: z.array(selectorsSchema).max(10).optional(),
+  /** `main`, or the URL of the popup window the step acts in. */
+  target: value(4000).optional(),
+};
+
+const assertedEvent = z.object({
+  type: z.literal('navigation'),
+  url: value(4000).optional(),
+  title: value(1000).optional(),
+});
+
+const element = { ...placement, selectors: selectorsSchema };
+const pointer = {
+  offsetX: z.number().finite().optional(),
+  offsetY: z.number().finite().optional(),
+  button: z.enum(['primary', 'auxiliary', 'secondary', 'back', 'forward']).optional(),
+  deviceType: z.enum(['mouse', 'pen', 'touch']).optional(),
+  duration: z.number().int().min(0).max(60_000).optional(),
+};
+const assertedEvents = { assertedEvents: z.array(assertedEvent).max(5).optional() };
+
+export const aiOptionSchema = z.object({
+  value: z.string().trim().min(1, 'option_value_required').max(100, 'too_long'),
+  label: z.string().trim().min(1, 'option_label_required').max(200, 'too_long'),
+  /** continue with the next step, stop (the run ends here, completed) or go to a step. */
+  then: z.union([z.literal('continue'), z.literal('stop'), z.object({ goto: stepId })]),
+});
+export type AiOption = z.infer<typeof aiOptionSchema>;
+
+export const stepSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      ...base,
+      type: z.literal('setViewport'),
+      width: z.number().int().min(100).max(10_000),
+      height: z.number().int().min(100).max(10_000),
+      deviceScaleFactor: z.number().min(0.1).max(10).default(1),
+      isMobile: z.boolean().default(false),
+      hasTouch: z.boolean().default(false),
+      isLandscape: z.boolean().default(false),
+    }),
+    z.object({ ...base, ...placement, ...assertedEvents, type: z.literal('navigate'), url: navigationUrlSchema }),
+    z.object({ ...base, ...element, ...pointer, ...assertedEvents, type: z.literal('click') }),
+    z.object({ ...base, ...element, ...pointer, ...assertedEvents, type: z.literal('doubleClick') }),
+    z.object({ ...base, ...element, ...assertedEvents, type: z.literal('change'), value: value() }),
+    z.object({ ...base, ...placement, ...assertedEvents, type: z.literal('keyDown'), key: z.string().min(1).max(40) }),
+    z.object({ ...base, ...placement, ...assertedEvents, type: z.literal('keyUp'), key: z.string().min(1).max(40) }),
+    z.object({ ...base, ...element, ...assertedEvents, type: z.literal('hover') }),
+    z.object({
+      ...base,
+      ...placement,
+      type: z.literal('scroll'),
+      selectors: selectorsSchema.optional(),
+      x: z.number().finite().optional(),
+      y: z.number().finite().optional(),
+    }),
+    z.object({
+      ...base,
+      ...element,
+      type: z.literal('waitForElement'),
+      operator: z.enum(['>=', '==', '<=']).optional(),
+      count: z.number().int().min(0).max(10_000).optional(),
+      visible: z.boolean().optional(),
+      properties: z.record(z.string(), z.unknown()).optional(),
+      attributes: z.record(z.string(), value(2000)).optional(),
+    }),
+    z.object({ ...base, ...placement, type: z.literal('waitForExpression'), expression: z.string().min(1).max(5000, 'too_long') }),
+    z.object({ ...base, ...placement, type: z.literal('close') }),
+    z.object({
+      ...base,
+      type: z.literal('emulateNetworkConditions'),
+      download: z.number().finite(),
+      upload: z.number().finite(),
+      latency: z.number().finite().min(0),
+    }),
+    z.object({ ...base, type: z.literal('wait'), ms: z.number().int('wait_invalid').min(0, 'wait_invalid').max(MAX_WAIT_MS, 'wait_invalid') }),
+    z.object({ ...base, ...placement, type: z.literal('screenshot'), fullPage: z.boolean().default(false) }),
+    z.object({
+      ...base,
+      ...element,
+      type: z.literal('extract'),
+      variable: z.string().regex(VARIABLE_NAME, 'variable_invalid'),
+      attribute: z.string().max(100).optional(),
+    }),
+    z.object({
+      ...base,
+      type: z.literal('ai_decision'),
+      prompt: z.string().trim().min(1, 'prompt_required').max(5000, 'too_long'),
+      /** The only data sent to the model: names of extracted variables (`var.x`) or run inputs (`input.x`). */
+      inputs: z.array(z.string().regex(/^(var|input)\.[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'variable_invalid')).max(20).default([]),
+      options: z.array(aiOptionSchema).min(2, 'options_min').max(10),
+      threshold: z.number().int().min(1, 'threshold_invalid').max(100, 'threshold_invalid').default(AI_THRESHOLD_DEFAULT),
+      model: z.string().trim().max(100).optional(),
+    }),
+    z.object({ ...base, type: z.literal('manual'), instructions: z.string().trim().min(1, 'instructions_required').max(5000, 'too_long') }),
+  ],
+  { error: () => 'step_type_unknown' },
+);
+export type Step = z.infer<typeof stepSchema>;
+export type StepInput = z.input<typeof stepSchema>;
+export type StepOf<T extends StepType> = Extract<Step, { type: T }>;
+
+export const definitionSchema = z
+  .object({
+    version: z.literal(DEFINITION_FORMAT_VERSION, { error: () => 'definition_version_invalid' }),
+    steps: z.array(stepSchema).max(MAX_STEPS, 'too_many_steps'),
+  })
+  .superRefine((definition, ctx) => {
+    const ids = new Map<string, number>();
+    definition.steps.forEach((step, index) => {
+      if (ids.has(step.id)) ctx.addIssue({ code: 'custom', path: ['steps', index, 'id'], message: 'step_id_duplicate' });
+      ids.set(step.id, index);
+    });
+    const names = new Set(definition.steps.map((s) => s.id));
+    definition.steps.forEach((step, index) => {
+      if (step.type !== 'ai_decision') return;
+      step.options.forEach((option, o) => {
+        if (typeof option.then === 'object' && !names.has(option.then.goto)) {
+          ctx.addIssue({ code: 'custom', path: ['steps', index, 'options', o, 'then'], message: 'goto_unknown' });
+        }
+      });
+      const values = step.options.map((o) => o.value);
+      if (new Set(values).size !== values.length) {
+        ctx.addIssue({ code: 'custom', path: ['steps', index, 'options'], message: 'option_value_duplicate' });
+      }
+    });
+  });
+export type Definition = z.infer<typeof definitionSchema>;
+export type DefinitionInput = z.input<typeof definitionSchema>;
+
+export const emptyDefinition = (): Definition => ({ version: DEFINITION_FORMAT_VERSION, steps: [] });
+
+/** The names of the organisation secrets a definition uses (`{{secret.NAME}}`), sorted. */
+export function secretNames(definition: Definition): string[] {
+  const names = new Set<string>();
+  const visit = (v: unknown) => {
+    if (typeof v === 'string') {
+      for (const ref of templateReferences(v)) if (ref.startsWith('secret.')) names.add(ref.slice(7));
+    } else if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === 'object') Object.values(v).forEach(visit);
+  };
+  visit(definition.steps);
+  return [...names].sort();
+}
+
+/** PUT /api/workflows/{id}/definition. */
+export const saveDefinitionSchema = z.strictObject({ definition: definitionSchema });
+export type SaveDefinitionInput = z.input<typeof saveDefinitionSchema>;
