@@ -64,7 +64,7 @@ insert into public.workflows (id, organization_id, created_by, name, description
    now() - interval '25 minutes', 94.20, 1280, now() - interval '40 days'),
   ('b0000000-0000-4000-8000-000000000003', '10000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002',
    'Månadsrapport driftkostnader', 'Hämtar driftkostnader per fastighet och sammanställer månadsrapporten.', 'Rapportering', 'scheduled', 'active', true,
-   now() - interval '3 days', 100.00, 12, now() - interval '38 days'),
+   now() - interval '3 days', 91.67, 12, now() - interval '38 days'),
   ('b0000000-0000-4000-8000-000000000004', '10000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002',
    'Förlängning av hyresavtal', 'Bevakar avtal som löper ut och förbereder förlängningsunderlag.', 'Avtalshantering', 'manual', 'paused', false,
    now() - interval '9 days', 87.50, 24, now() - interval '30 days'),
@@ -89,6 +89,110 @@ insert into public.workflows (id, organization_id, created_by, name, description
    now() - interval '5 hours', 97.00, 180, now() - interval '20 days');
 
 select set_config('request.jwt.claims', '', true);
+
+-- Definitions (version 1 of each workflow) and run history. The demo organisation's systems live at
+-- example.se addresses that do not exist, so a real run of a seeded workflow fails at its first
+-- navigation: the history below is seeded, and says so in its runner id ('seed').
+insert into public.workflow_versions (organization_id, workflow_id, version, definition, source, recorded_duration_ms, created_by, created_at)
+select w.organization_id, w.id, 1, d.definition::jsonb, 'recorder', d.recorded_ms, w.created_by, w.created_at
+from public.workflows w
+join (values
+  ('b0000000-0000-4000-8000-000000000001', 540000, '{"version":1,"steps":[
+    {"id":"s1","type":"navigate","description":"Öppna fastighetssystemet","url":"https://fastighetssystem.example.se/login"},
+    {"id":"s2","type":"change","description":"Användarnamn","selectors":["aria/Användarnamn[role=\"textbox\"]","#username"],"value":"{{input.user}}"},
+    {"id":"s3","type":"change","description":"Lösenord","selectors":["aria/Lösenord","#password"],"value":"{{secret.FASTIGHET_PASSWORD}}"},
+    {"id":"s4","type":"click","description":"Logga in","selectors":["aria/Logga in[role=\"button\"]","text/Logga in"]},
+    {"id":"s5","type":"click","description":"Hyresavier","selectors":["aria/Hyresavier[role=\"link\"]"]},
+    {"id":"s6","type":"click","description":"Skapa avier för månaden","selectors":["aria/Skapa avier[role=\"button\"]"]},
+    {"id":"s7","type":"screenshot","description":"Kvitto på skapade avier"}]}'),
+  ('b0000000-0000-4000-8000-000000000002', 300000, '{"version":1,"steps":[
+    {"id":"s1","type":"navigate","description":"Öppna inkorgen för felanmälningar","url":"https://mail.example.se/felanmalan"},
+    {"id":"s2","type":"extract","description":"Läs felanmälan","selectors":["aria/Meddelande[role=\"article\"]"],"variable":"anmalan"},
+    {"id":"s3","type":"navigate","description":"Öppna ärendesystemet","url":"https://arenden.example.se/nytt"},
+    {"id":"s4","type":"change","description":"Beskrivning","selectors":["aria/Beskrivning"],"value":"{{var.anmalan}}"},
+    {"id":"s5","type":"change","description":"Lägenhetsnummer","selectors":["aria/Lägenhetsnummer"],"value":"{{input.lagenhet}}"},
+    {"id":"s6","type":"click","description":"Registrera ärendet","selectors":["aria/Registrera[role=\"button\"]"]}]}'),
+  ('b0000000-0000-4000-8000-000000000003', 1800000, '{"version":1,"steps":[
+    {"id":"s1","type":"navigate","description":"Öppna ekonomisystemet","url":"https://ekonomi.example.se/rapporter"},
+    {"id":"s2","type":"click","description":"Driftkostnader per fastighet","selectors":["aria/Driftkostnader[role=\"link\"]"]},
+    {"id":"s3","type":"change","description":"Period","selectors":["aria/Period[role=\"combobox\"]"],"value":"Föregående månad"},
+    {"id":"s4","type":"click","description":"Exportera rapport","selectors":["aria/Exportera[role=\"button\"]"]},
+    {"id":"s5","type":"screenshot","description":"Rapportens sammanfattning"}]}'),
+  ('b0000000-0000-4000-8000-000000000004', 900000, '{"version":1,"steps":[
+    {"id":"s1","type":"navigate","description":"Öppna avtalsregistret","url":"https://avtal.example.se/"},
+    {"id":"s2","type":"change","description":"Slutdatum inom 90 dagar","selectors":["aria/Slutdatum[role=\"combobox\"]"],"value":"90"},
+    {"id":"s3","type":"click","description":"Sök","selectors":["aria/Sök[role=\"button\"]"]},
+    {"id":"s4","type":"manual","description":"Granska underlaget","instructions":"Kontrollera hyresnivå och villkor innan förlängning."}]}'),
+  ('b0000000-0000-4000-8000-000000000005', 420000, '{"version":1,"steps":[
+    {"id":"s1","type":"navigate","description":"Öppna underhållssystemet","url":"https://underhall.example.se/arenden"},
+    {"id":"s2","type":"click","description":"Nästa obokade ärende","selectors":["aria/Obokade[role=\"tab\"]"]},
+    {"id":"s3","type":"click","description":"Boka tekniker","selectors":["aria/Boka tekniker[role=\"button\"]","#book-technician"]},
+    {"id":"s4","type":"click","description":"Bekräfta bokning","selectors":["aria/Bekräfta[role=\"button\"]"]}]}'),
+  ('b0000000-0000-4000-8000-000000000006', null, '{"version":1,"steps":[
+    {"id":"s1","type":"navigate","description":"Öppna fakturaportalen","url":"https://fakturor.example.se/"},
+    {"id":"s2","type":"extract","description":"Fakturans belopp","selectors":["aria/Belopp"],"variable":"belopp"}]}'),
+  ('b0000000-0000-4000-8000-000000000007', 240000, '{"version":1,"steps":[
+    {"id":"s1","type":"navigate","description":"Öppna besiktningsportalen","url":"https://besiktning.example.se/"},
+    {"id":"s2","type":"click","description":"Ladda ner protokoll","selectors":["aria/Ladda ner[role=\"button\"]"]}]}'),
+  ('b0000000-0000-4000-8000-000000000008', null, '{"version":1,"steps":[]}'),
+  ('b0000000-0000-4000-8000-000000000009', 600000, '{"version":1,"steps":[
+    {"id":"s1","type":"navigate","description":"Öppna bankens filöverföring","url":"https://bank.example.se/"},
+    {"id":"s2","type":"click","description":"Hämta inbetalningar","selectors":["aria/Hämta inbetalningar[role=\"button\"]"]}]}')
+) as d (workflow_id, recorded_ms, definition) on w.id = d.workflow_id::uuid;
+
+-- Runs: as many as each workflow's seeded run count, spread evenly between its creation and its last
+-- run, failed in the proportion of its success rate (the runs of the error-queue items below by id).
+-- The audit trail already carries their history, so the run triggers are off while they are written.
+alter table public.runs disable trigger runs_after_insert;
+
+update public.workflows set current_version = 1;
+
+insert into public.runs (id, organization_id, workflow_id, workflow_version, trigger, started_by, status, step_count, completed_steps,
+                         current_step, failed_step, error_type, error_message, runner_id, created_at, started_at, finished_at)
+select coalesce(e.execution_id, gen_random_uuid()), w.organization_id, w.id, 1,
+       case w.start_method when 'scheduled' then 'schedule' when 'trigger' then 'webhook' else 'manual' end::public.run_trigger,
+       case when w.start_method = 'manual' then w.created_by end,
+       case when failed then 'failed' else 'completed' end::public.run_status,
+       v.step_count,
+       case when failed then coalesce(e.step_index, v.step_count - 1) else v.step_count end,
+       case when failed then coalesce(e.step_index, v.step_count - 1) end,
+       case when failed then coalesce(e.step_index, v.step_count - 1) end,
+       case when failed then coalesce(e.error_type, 'element_not_found') end,
+       case when failed then coalesce(e.error_message, 'Elementet hittades inte på sidan.') end,
+       'seed', at, at, at + make_interval(secs => 20 + (n % 7) * 9)
+from public.workflows w
+join public.workflow_versions v on v.workflow_id = w.id and v.version = 1
+cross join lateral generate_series(1, w.run_count) as n
+cross join lateral (
+  select w.last_run_at - (w.last_run_at - w.created_at) * (w.run_count - n)::float8 / greatest(w.run_count, 1) as at,
+         -- Every k-th run failed, k from the success rate.
+         (w.run_count - n) % greatest(round(100.0 / greatest(100 - coalesce(w.success_rate, 100), 0.01))::int, 1) = 0
+           and w.success_rate < 100 as failed
+) t
+left join (values
+  ('b0000000-0000-4000-8000-000000000005', 1, 'f0000000-0000-4000-8000-000000000001'::uuid, 2, 'element_not_found', 'Knappen "Boka tekniker" hittades inte på sidan.'),
+  ('b0000000-0000-4000-8000-000000000002', 1, 'f0000000-0000-4000-8000-000000000002'::uuid, 4, 'validation_error', 'Fältet "Lägenhetsnummer" saknar värde i felanmälan.'),
+  ('b0000000-0000-4000-8000-000000000001', 1, 'f0000000-0000-4000-8000-000000000003'::uuid, 1, 'network_error', 'Fastighetssystemet svarade inte (HTTP 503).'),
+  ('b0000000-0000-4000-8000-000000000003', 1, 'f0000000-0000-4000-8000-000000000004'::uuid, 0, 'session_expired', 'Inloggningen i ekonomisystemet har gått ut.'),
+  ('b0000000-0000-4000-8000-000000000005', 2, 'f0000000-0000-4000-8000-000000000005'::uuid, 3, 'timeout', 'Sidan laddades inte inom 30 sekunder.'),
+  ('b0000000-0000-4000-8000-000000000009', 1, 'f0000000-0000-4000-8000-000000000006'::uuid, 0, 'network_error', 'Banken svarade inte.')
+) as e (workflow_id, nth_failure, execution_id, step_index, error_type, error_message)
+  on e.workflow_id::uuid = w.id and failed
+     and e.nth_failure = (
+       select count(*) from generate_series(n, w.run_count) m
+       where (w.run_count - m) % greatest(round(100.0 / greatest(100 - coalesce(w.success_rate, 100), 0.01))::int, 1) = 0
+     );
+
+alter table public.runs enable trigger runs_after_insert;
+
+-- The statistics as the run triggers keep them: finished runs, and the share completed of the last 100.
+update public.workflows w
+set run_count = (select count(*) from public.runs r where r.workflow_id = w.id),
+    success_rate = (
+      select round(100.0 * count(*) filter (where r.status = 'completed') / nullif(count(*), 0), 2)
+      from (select status from public.runs where workflow_id = w.id order by created_at desc limit 100) r
+    )
+where w.run_count > 0;
 
 -- Error queue: four pending, one resolved (resolved by Ulla).
 insert into public.error_queue_items (id, organization_id, workflow_id, execution_id, step_id, error_type, error_message, status, priority, resolved_at, resolved_by, created_at) values
