@@ -1,0 +1,64 @@
+// Step errors: the error types of a failed step (AUTOMATION.md "Runs") and how Playwright's errors map to them.
+
+export const ERROR_TYPES = [
+  'element_not_found',
+  'timeout',
+  'navigation_failed',
+  'frame_not_found',
+  'popup_not_found',
+  'unexpected_dialog',
+  'assertion_failed',
+  'secret_missing',
+  'blocked_address',
+  'ai_unavailable',
+  'browser_crashed',
+  'runner_lost',
+  'stopped',
+] as const;
+export type ErrorType = (typeof ERROR_TYPES)[number];
+
+/** A step failure with its type; the message is shown to people (after secrets are masked). */
+export class StepError extends Error {
+  constructor(
+    readonly type: ErrorType,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StepError';
+  }
+}
+
+export function isTimeoutError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'TimeoutError';
+}
+
+/** The page, its context or the browser went away under a Playwright call. */
+export function isClosedError(error: unknown): boolean {
+  return error instanceof Error && /has been closed|Target closed|Browser has been disconnected|Frame was detached|Navigating frame was detached/i.test(error.message);
+}
+
+/**
+ * A Playwright error as one readable line: its first line without the API prefix ("locator.click: "), plus
+ * the last line of the call log when it says why the wait did not end ("element is not visible").
+ */
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const lines = error.message.split('\n');
+  const first = (lines[0] ?? '').replace(/^[a-zA-Z]+\.[a-zA-Z]+: /, '').trim();
+  const callLog = lines.indexOf('Call log:');
+  if (callLog < 0) return first;
+  const last = lines
+    .slice(callLog + 1)
+    .map((l) => l.replace(/^\s*-\s*/, '').trim())
+    .filter((l) => l && !/^waiting for|^attempting|^retrying|^\d+ × /.test(l))
+    .at(-1);
+  return last ? `${first} (${last})` : first;
+}
+
+/** Any thrown value as a StepError, `fallback` naming the type when nothing more specific is known. */
+export function toStepError(error: unknown, fallback: ErrorType): StepError {
+  if (error instanceof StepError) return error;
+  if (isTimeoutError(error)) return new StepError('timeout', describeError(error));
+  if (isClosedError(error)) return new StepError('browser_crashed', `the page closed during the step: ${describeError(error)}`);
+  return new StepError(fallback, describeError(error));
+}

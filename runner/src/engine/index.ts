@@ -1,0 +1,8 @@
+// The runner's step execution engine: executes a workflow definition (format v1) in a Playwright browser
+// context, step by step. A library: no database, no queue; the runner's job handler calls it.
+export { executeDefinition, MAX_STEP_EXECUTIONS } from './run.ts';
+export { maskSecrets } from './templates.ts';
+export { StepError, ERROR_TYPES, type ErrorType } from './errors.ts';
+export { isBlockedAddress, checkUrl, type Lookup, type UrlCheck } from './network-guard.ts';
+export { MAX_SCREENSHOT_BYTES } from './screenshot.ts';
+export type { StepLogEntry, StepStart, StepEnd, StepDecision, Decision, DecideContext, ExecuteOptions, RunOutcome } from './types.ts';

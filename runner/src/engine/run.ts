@@ -1,0 +1,364 @@
+// Executing a definition: step after step in the caller's browser context, each reported as it starts and
+// ends; dialogs, downloads, popups, crashes and the network guard handled for the whole run.
+import { stat } from 'node:fs/promises';
+import type { Dialog, Download, Page } from 'playwright-core';
+import { DEFAULT_STEP_TIMEOUT_MS, type Step, type StepOf } from '../../../supabase/functions/_shared/schemas/definition.ts';
+import { StepError, describeError, toStepError } from './errors.ts';
+import { sameUrlLoosely, sleep } from './locate.ts';
+import { installNetworkGuard } from './network-guard.ts';
+import { captureJpeg } from './screenshot.ts';
+import { failStep, logOnStep, type RunState, type StepContext } from './state.ts';
+import { applyNetworkConditions, openUrl, runStep } from './steps.ts';
+import { maskDeep, maskSecrets, resolveStep } from './templates.ts';
+import type { ExecuteOptions, RunOutcome, StepEnd, StepLogEntry } from './types.ts';
+
+/** Step executions per call at most: a decision that loops for ever fails instead of running for ever. */
+export const MAX_STEP_EXECUTIONS = 10_000;
+const PAUSE_POLL_MS = 250;
+
+export async function executeDefinition(opts: ExecuteOptions): Promise<RunOutcome> {
+  const steps = opts.definition.steps;
+  const startAt = opts.startAt ?? 0;
+  if (!Number.isInteger(startAt) || startAt < 0 || (startAt > 0 && startAt >= steps.length)) {
+    throw new RangeError(`startAt ${startAt} is not a step of this definition (${steps.length} steps)`);
+  }
+  const { run, dispose } = await startRun(opts);
+  const completed = new Set<number>();
+  const outcome = (o: Omit<RunOutcome, 'variables' | 'completedSteps'>): RunOutcome => ({
+    ...o,
+    ...(o.errorMessage !== undefined && { errorMessage: maskSecrets(o.errorMessage, run.secrets) }),
+    variables: { ...run.variables },
+    completedSteps: completed.size,
+  });
+  try {
+    let index = startAt;
+    let executions = 0;
+    while (index < steps.length) {
+      if ((await controlBeforeStep(run)) === 'stop') {
+        return outcome({ status: 'stopped', failedIndex: index, errorType: 'stopped', errorMessage: `the run was stopped before step ${index + 1}` });
+      }
+      if (++executions > MAX_STEP_EXECUTIONS) {
+        return outcome({ status: 'failed', failedIndex: index, errorType: 'assertion_failed', errorMessage: `the run executed ${MAX_STEP_EXECUTIONS} steps; a decision probably loops` });
+      }
+      const prepare = index === startAt && startAt > 0 ? retryPreparation(run, startAt) : undefined;
+      const { end, flow } = await executeStep(run, index, prepare);
+      if (end.status === 'failed') {
+        return outcome({ status: end.errorType === 'stopped' ? 'stopped' : 'failed', failedIndex: index, errorType: end.errorType, errorMessage: end.errorMessage });
+      }
+      completed.add(index);
+      if (flow && 'end' in flow) {
+        for (let i = index + 1; i < steps.length; i++) {
+          await reportSkipped(run, i, `skipped: the decision in step ${index + 1} ended the run`);
+          completed.add(i);
+        }
+        break;
+      }
+      if (flow && 'goto' in flow) {
+        for (let i = index + 1; i < flow.goto; i++) {
+          await reportSkipped(run, i, `skipped: the decision in step ${index + 1} went to step ${flow.goto + 1}`);
+          completed.add(i);
+        }
+        index = flow.goto;
+        continue;
+      }
+      index++;
+    }
+    return outcome({ status: 'completed' });
+  } finally {
+    await dispose();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The run's browser: pages, dialogs, downloads, crashes, guard, stop
+
+async function startRun(opts: ExecuteOptions): Promise<{ run: RunState; dispose: () => Promise<void> }> {
+  const context = opts.context;
+  const run: RunState = {
+    opts,
+    context,
+    mainPage: undefined as unknown as Page,
+    pages: [],
+    variables: { ...opts.variables },
+    inputs: { ...opts.inputs },
+    secrets: opts.secrets,
+    secretFields: [],
+    cdp: new Map(),
+    aborted: false,
+    crashed: false,
+    pending: { logs: [] },
+  };
+  const cleanups: (() => void)[] = [];
+  // Playwright's emitters have one overload per event; this registers any of them and removes it at the end.
+  type Emitter = { on(event: string, listener: (...args: never[]) => unknown): unknown; off(event: string, listener: (...args: never[]) => unknown): unknown };
+  const on = <A extends unknown[]>(target: object, event: string, handler: (...args: A) => unknown) => {
+    const emitter = target as Emitter;
+    emitter.on(event, handler as (...args: never[]) => unknown);
+    cleanups.push(() => emitter.off(event, handler as (...args: never[]) => unknown));
+  };
+
+  const track = (page: Page) => {
+    if (run.pages.includes(page)) return;
+    run.pages.push(page);
+    on(page, 'crash', () => {
+      run.crashed = true;
+      failStep(run, new StepError('browser_crashed', `the page ${page.url()} crashed`));
+    });
+    on(page, 'download', (download: Download) => onDownload(run, download));
+    if (run.mainPage) logOnStep(run, `a new window opened: ${page.url()}`);
+    if (run.network) applyNetworkConditions(run, page, run.network).catch(() => {});
+  };
+  let disposing = false;
+  const lost = (what: string) => () => {
+    if (disposing) return;
+    run.crashed = true;
+    failStep(run, new StepError('browser_crashed', what));
+  };
+  on(context, 'page', track);
+  on(context, 'dialog', (dialog: Dialog) => onDialog(run, dialog));
+  on(context, 'close', lost('the browser context closed'));
+  const browser = context.browser();
+  if (browser) on(browser, 'disconnected', lost('the browser went away'));
+
+  if (!opts.allowPrivateAddresses) {
+    run.guard = await installNetworkGuard(context, {
+      lookup: opts.lookup,
+      onBlocked: ({ url, reason, request }) => {
+        let topLevel = false;
+        try {
+          topLevel = !!request && request.isNavigationRequest() && request.frame().parentFrame() === null;
+        } catch {
+          // a service worker's request has no frame
+        }
+        if (topLevel) return failStep(run, new StepError('blocked_address', `the page tried to open ${url}, which runs may not reach: ${reason}`));
+        const origin = URL.canParse(url) ? new URL(url).origin : url;
+        const current = run.current;
+        if (current?.blockedOrigins.has(origin)) return;
+        current?.blockedOrigins.add(origin);
+        logOnStep(run, `blocked a request to ${url}: ${reason}`);
+      },
+    });
+  }
+
+  for (const page of context.pages()) track(page);
+  run.mainPage = run.pages.find((p) => !p.isClosed()) ?? (await context.newPage());
+  track(run.mainPage);
+
+  const onAbort = () => {
+    run.aborted = true;
+    failStep(run, new StepError('stopped', 'the run was stopped'));
+    for (const page of run.pages) page.close().catch(() => {});
+  };
+  if (opts.signal?.aborted) onAbort();
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+
+  const dispose = async () => {
+    disposing = true;
+    opts.signal?.removeEventListener('abort', onAbort);
+    for (const cleanup of cleanups) cleanup();
+    await run.guard?.dispose();
+    for (const session of run.cdp.values()) await session.detach().catch(() => {});
+  };
+  return { run, dispose };
+}
+
+function quote(text: string): string {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return JSON.stringify(one.length > 120 ? `${one.slice(0, 117)}…` : one);
+}
+
+/** alert, confirm and beforeunload are accepted (as the recording's person did); prompt fails the step. */
+async function onDialog(run: RunState, dialog: Dialog) {
+  const type = dialog.type();
+  if (type === 'prompt') {
+    failStep(run, new StepError('unexpected_dialog', `the page asked prompt(${quote(dialog.message())}), which a run cannot answer; it was dismissed`));
+    await dialog.dismiss().catch(() => {});
+    return;
+  }
+  logOnStep(run, type === 'beforeunload' ? 'the page asked to confirm leaving it; accepted' : `dialog ${type}(${quote(dialog.message())}) accepted`);
+  await dialog.accept().catch(() => {});
+}
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} kB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Logs a download's name and size on the step during which it started, once it has finished. */
+function onDownload(run: RunState, download: Download) {
+  const ctx = run.current;
+  const log = (message: string) => (ctx ? ctx.log(message) : logOnStep(run, message));
+  const name = download.suggestedFilename();
+  const done = (async () => {
+    const failure = await download.failure();
+    if (failure) return log(`download ${name} failed: ${failure}`);
+    let size: number | undefined;
+    try {
+      size = (await stat(await download.path())).size;
+    } catch {
+      // a remote browser keeps the file: count it as it streams over
+      try {
+        size = 0;
+        for await (const chunk of await download.createReadStream()) size += (chunk as Buffer).length;
+      } catch {
+        size = undefined;
+      }
+    }
+    log(`download ${name}${size !== undefined ? ` (${formatSize(size)})` : ''}`);
+  })().catch((error) => log(`download ${name}: ${describeError(error)}`));
+  ctx?.downloads.push(done);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Steps
+
+async function controlBeforeStep(run: RunState): Promise<'continue' | 'stop'> {
+  for (;;) {
+    if (run.aborted) return 'stop';
+    const answer = await run.opts.control();
+    if (answer !== 'pause') return answer;
+    await sleep(PAUSE_POLL_MS, run.opts.signal);
+  }
+}
+
+function classify(run: RunState, error: unknown): StepError {
+  if (run.aborted) return error instanceof StepError && error.type === 'stopped' ? error : new StepError('stopped', 'the run was stopped');
+  if (error instanceof StepError) return error;
+  if (run.crashed) return new StepError('browser_crashed', `the browser went away during the step: ${describeError(error)}`);
+  return toStepError(error, 'assertion_failed');
+}
+
+/** The small end-of-step screenshot (viewport, JPEG ~50); never fails the step. */
+async function endScreenshot(run: RunState, ctx: StepContext): Promise<Buffer | undefined> {
+  if (run.aborted || run.crashed) return undefined;
+  const page = [ctx.page, run.mainPage, ...[...run.pages].reverse()].find((p) => p && !p.isClosed());
+  if (!page) return undefined;
+  try {
+    return (await captureJpeg(page, { qualities: [50, 30, 15], extraMasks: run.secretFields, timeoutMs: 3000 })).image;
+  } catch {
+    return undefined;
+  }
+}
+
+async function executeStep(
+  run: RunState,
+  index: number,
+  prepare?: (ctx: StepContext) => Promise<void>,
+): Promise<{ end: StepEnd; flow?: StepContext['flow'] }> {
+  const original = run.opts.definition.steps[index]!;
+  const reported = maskDeep(original, run.secrets);
+  const startedAt = new Date();
+  const t0 = startedAt.getTime();
+  await run.opts.onStepStart({ index, step: reported, startedAt });
+
+  const timeoutMs = original.timeout || run.opts.defaultTimeoutMs || DEFAULT_STEP_TIMEOUT_MS;
+  const log: StepLogEntry[] = [];
+  const over = new AbortController();
+  let fail!: (error: StepError) => void;
+  const fatal = new Promise<never>((_, reject) => (fail = reject));
+  fatal.catch(() => {});
+  let ended = false;
+  const ctx: StepContext = {
+    index,
+    step: original,
+    run,
+    timeoutMs,
+    deadline: t0 + timeoutMs,
+    signal: over.signal,
+    log: (message) => (ended ? logOnStep(run, message) : log.push({ at: Date.now() - t0, message: maskSecrets(message, run.secrets) })),
+    fail: (error) => fail(error),
+    downloads: [],
+    blockedOrigins: new Set(),
+  };
+  run.current = ctx;
+  for (const message of run.pending.logs.splice(0)) ctx.log(message);
+
+  let error: StepError | undefined;
+  try {
+    const earlier = run.pending.failure;
+    run.pending.failure = undefined;
+    if (earlier) throw earlier;
+    if (run.aborted) throw new StepError('stopped', 'the run was stopped');
+    ctx.step = resolveStep(original, run);
+    const work = (async () => {
+      if (prepare) {
+        await prepare(ctx);
+        ctx.deadline = Date.now() + timeoutMs; // the step's own budget starts after the retry's preparation
+      }
+      await runStep(ctx);
+    })();
+    work.catch(() => {});
+    await Promise.race([work, fatal]);
+  } catch (thrown) {
+    error = classify(run, thrown);
+  }
+  over.abort();
+  if (ctx.downloads.length) {
+    const bound = Math.min(30_000, Math.max(2000, ctx.deadline - Date.now()));
+    await Promise.race([Promise.allSettled(ctx.downloads), sleep(bound)]);
+  }
+  const screenshot = ctx.screenshot ?? (await endScreenshot(run, ctx));
+  ended = true;
+  run.current = undefined;
+
+  const finishedAt = new Date();
+  const end: StepEnd = {
+    index,
+    step: reported,
+    status: error ? 'failed' : 'passed',
+    startedAt,
+    finishedAt,
+    durationMs: finishedAt.getTime() - t0,
+    log,
+    ...(error && { errorType: error.type, errorMessage: maskSecrets(error.message, run.secrets) }),
+    ...(ctx.extracted && { extracted: ctx.extracted }),
+    ...(screenshot && { screenshot }),
+    ...(ctx.decision && { decision: maskDeep(ctx.decision, run.secrets) }),
+  };
+  await run.opts.onStepEnd(end);
+  return { end, flow: error ? undefined : ctx.flow };
+}
+
+async function reportSkipped(run: RunState, index: number, reason: string) {
+  const step = maskDeep(run.opts.definition.steps[index]!, run.secrets);
+  const at = new Date();
+  await run.opts.onStepStart({ index, step, startedAt: at });
+  await run.opts.onStepEnd({ index, step, status: 'skipped', startedAt: at, finishedAt: at, durationMs: 0, log: [{ at: 0, message: reason }] });
+}
+
+/**
+ * A retry starts in a fresh context, so before its first step the main window opens the URL of the last
+ * navigate before it (a GET, no side effects; the steps between are not repeated), with the last window size;
+ * a start step in a popup gets that popup's address opened in a new window.
+ */
+function retryPreparation(run: RunState, startAt: number): ((ctx: StepContext) => Promise<void>) | undefined {
+  const steps = run.opts.definition.steps;
+  const start = steps[startAt]!;
+  if (start.type === 'navigate') return undefined;
+  const before = (type: Step['type']) => steps.findLastIndex((s, i) => i < startAt && s.type === type);
+  const navIndex = before('navigate');
+  const viewIndex = before('setViewport');
+  const target = 'target' in start && start.target && start.target !== 'main' ? start.target : undefined;
+  if (navIndex < 0 && viewIndex < 0 && !target) return undefined;
+  return async (ctx) => {
+    if (viewIndex >= 0) {
+      const view = steps[viewIndex] as StepOf<'setViewport'>;
+      await run.mainPage.setViewportSize({ width: view.width, height: view.height });
+      ctx.log(`retry: window size ${view.width}×${view.height} as set by step ${viewIndex + 1}`);
+    }
+    if (navIndex >= 0) {
+      const nav = resolveStep(steps[navIndex] as StepOf<'navigate'>, run);
+      ctx.page = run.mainPage;
+      await openUrl(ctx, run.mainPage.mainFrame(), nav.url);
+      ctx.log(`retry from step ${startAt + 1}: first opened ${nav.url}, the address of step ${navIndex + 1} (the steps between are not repeated)`);
+    }
+    const popupUrl = target ? resolveStep(start, run) : undefined;
+    const url = popupUrl && 'target' in popupUrl ? popupUrl.target : undefined;
+    if (url && !run.pages.some((p) => !p.isClosed() && (p.url() === url || sameUrlLoosely(p.url(), url)))) {
+      const page = await run.context.newPage();
+      await openUrl(ctx, page.mainFrame(), url);
+      ctx.log(`retry: opened the window ${url} the step acts in`);
+    }
+  };
+}

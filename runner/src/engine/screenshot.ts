@@ -1,0 +1,42 @@
+// JPEG screenshots for the run log: at most 100 KB, password fields (and fields the run filled with a secret)
+// covered by Playwright's mask before the image is taken.
+import type { Locator, Page } from 'playwright-core';
+
+export const MAX_SCREENSHOT_BYTES = 100 * 1024;
+
+/** Inputs whose content is a password or a one-time code, whatever their current type. */
+export const SENSITIVE_FIELDS =
+  'input[type=password], input[autocomplete=current-password], input[autocomplete=new-password], input[autocomplete=one-time-code]';
+
+export type CaptureOptions = {
+  fullPage?: boolean;
+  /** Qualities tried in order until the image fits. */
+  qualities?: number[];
+  /** More elements to cover (fields filled with a secret); those of other pages are ignored. */
+  extraMasks?: Locator[];
+  timeoutMs?: number;
+};
+
+function masksFor(page: Page, extra: Locator[]): Locator[] {
+  return [...page.frames().map((f) => f.locator(SENSITIVE_FIELDS)), ...extra.filter((l) => l.page() === page)];
+}
+
+/**
+ * A JPEG of the viewport (or the full page) within MAX_SCREENSHOT_BYTES, lowering the quality step by step; a
+ * full page that does not fit at the lowest quality falls back to the viewport. `note` says what was given up.
+ */
+export async function captureJpeg(page: Page, opts: CaptureOptions = {}): Promise<{ image?: Buffer; note?: string }> {
+  const qualities = opts.qualities ?? [80, 65, 50, 35, 25, 15, 10];
+  const mask = masksFor(page, opts.extraMasks ?? []);
+  const timeout = opts.timeoutMs ?? 5000;
+  for (const fullPage of opts.fullPage ? [true, false] : [false]) {
+    for (const quality of qualities) {
+      const image = await page.screenshot({ type: 'jpeg', quality, fullPage, mask, scale: 'css', timeout });
+      if (image.length <= MAX_SCREENSHOT_BYTES) {
+        const note = opts.fullPage && !fullPage ? 'the full page does not fit in 100 KB; the visible part was captured' : undefined;
+        return { image, note };
+      }
+    }
+  }
+  return { note: 'the screenshot does not fit in 100 KB even at the lowest quality' };
+}

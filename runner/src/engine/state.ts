@@ -1,0 +1,69 @@
+// The state of one run and of the step being executed, shared by run.ts and steps.ts.
+import type { BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
+import type { Step } from '../../../supabase/functions/_shared/schemas/definition.ts';
+import type { StepError } from './errors.ts';
+import type { NetworkGuard } from './network-guard.ts';
+import type { ExecuteOptions, StepDecision } from './types.ts';
+
+export type NetworkConditions = { offline: boolean; latency: number; downloadThroughput: number; uploadThroughput: number };
+
+export type StepContext = {
+  index: number;
+  /** The step with its templates substituted. */
+  step: Step;
+  run: RunState;
+  timeoutMs: number;
+  /** Date.now() by which the step's waits must end. */
+  deadline: number;
+  /** Aborted when the step is over (passed, failed or stopped): background waits end with it. */
+  signal: AbortSignal;
+  log(message: string): void;
+  /** Ends the step at once with this error (dialogs, crashes, blocked navigations, stop). */
+  fail(error: StepError): void;
+  /** The page the step acted in (its end-of-step screenshot). */
+  page?: Page;
+  extracted?: Record<string, string>;
+  screenshot?: Buffer;
+  decision?: StepDecision;
+  /** Where the run goes next, when not to the next step. */
+  flow?: { goto: number } | { end: true };
+  downloads: Promise<void>[];
+  blockedOrigins: Set<string>;
+};
+
+export type RunState = {
+  opts: ExecuteOptions;
+  context: BrowserContext;
+  mainPage: Page;
+  /** Every page of the context seen during the run, in the order they opened. */
+  pages: Page[];
+  variables: Record<string, string>;
+  inputs: Record<string, string>;
+  secrets: Record<string, string>;
+  guard?: NetworkGuard;
+  /** Fields the run filled with a secret value: masked in screenshots like password fields. */
+  secretFields: Locator[];
+  network?: NetworkConditions;
+  cdp: Map<Page, CDPSession>;
+  aborted: boolean;
+  crashed: boolean;
+  current?: StepContext;
+  /** What happened between steps, handed to the next step. */
+  pending: { logs: string[]; failure?: StepError };
+};
+
+export function remaining(ctx: StepContext): number {
+  return Math.max(1, ctx.deadline - Date.now());
+}
+
+/** Logs on the current step, or on the next one when no step is running. */
+export function logOnStep(run: RunState, message: string): void {
+  if (run.current) run.current.log(message);
+  else run.pending.logs.push(message);
+}
+
+/** Fails the current step, or the next one when no step is running. */
+export function failStep(run: RunState, error: StepError): void {
+  if (run.current) run.current.fail(error);
+  else run.pending.failure ??= error;
+}

@@ -1,0 +1,558 @@
+// One function per step type. Each gets the step with its templates substituted and the run's state, acts
+// within the step's deadline and throws a StepError (or a Playwright error, classified by run.ts) on failure.
+import type { Frame, Locator, Page } from 'playwright-core';
+import type { Selector, Step, StepOf } from '../../../supabase/functions/_shared/schemas/definition.ts';
+import { StepError, describeError, isClosedError, isTimeoutError } from './errors.ts';
+import { POLL_MS, frameFor, locateElement, pageFor, sameUrlLoosely, selectorLocators, sleep } from './locate.ts';
+import { captureJpeg } from './screenshot.ts';
+import { remaining, type NetworkConditions, type RunState, type StepContext } from './state.ts';
+import { containsSecret, maskSecrets } from './templates.ts';
+
+export async function runStep(ctx: StepContext): Promise<void> {
+  const step = ctx.step;
+  switch (step.type) {
+    case 'setViewport':
+      return setViewport(ctx, step);
+    case 'navigate':
+      return navigate(ctx, step);
+    case 'click':
+    case 'doubleClick':
+      return click(ctx, step);
+    case 'change':
+      return change(ctx, step);
+    case 'keyDown':
+    case 'keyUp':
+      return key(ctx, step);
+    case 'hover':
+      return hover(ctx, step);
+    case 'scroll':
+      return scroll(ctx, step);
+    case 'waitForElement':
+      return waitForElement(ctx, step);
+    case 'waitForExpression':
+      return waitForExpression(ctx, step);
+    case 'close':
+      return close(ctx, step);
+    case 'emulateNetworkConditions':
+      return emulateNetworkConditions(ctx, step);
+    case 'wait':
+      return wait(ctx, step);
+    case 'screenshot':
+      return screenshot(ctx, step);
+    case 'extract':
+      return extract(ctx, step);
+    case 'ai_decision':
+      return aiDecision(ctx, step);
+    case 'manual':
+      return manual(ctx, step);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Shared pieces
+
+async function pageOf(ctx: StepContext, step: Step): Promise<Page> {
+  const page = await pageFor(ctx.run, step, ctx.deadline, ctx.signal);
+  ctx.page = page;
+  return page;
+}
+
+function hasFrame(step: Step): boolean {
+  return ('frame' in step && !!step.frame?.length) || ('frameSelectors' in step && !!step.frameSelectors?.length);
+}
+
+async function element(ctx: StepContext, step: Step & { selectors: Selector[] }) {
+  const page = await pageOf(ctx, step);
+  const located = await locateElement(page, step, ctx.deadline, ctx.log, ctx.signal);
+  return { page, ...located };
+}
+
+/**
+ * Runs a Playwright action: its timeout becomes a `timeout` StepError saying what did not happen, and a window
+ * that closes because of the action (a popup's "Save and close") ends it without failing.
+ */
+async function act<T>(ctx: StepContext, what: string, page: Page, fn: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof StepError) throw error;
+    if (isTimeoutError(error)) throw new StepError('timeout', `${what} did not succeed within ${ctx.timeoutMs} ms: ${describeError(error)}`);
+    if (isClosedError(error) && page.isClosed() && !ctx.run.crashed && !ctx.run.aborted) {
+      ctx.log(`the window closed during ${what}`);
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+type WithAsserted = { assertedEvents?: { type: 'navigation'; url?: string; title?: string }[] };
+
+/**
+ * When the recording saw a navigation after this step (`assertedEvents`), waits for one (main frame or the
+ * step's frame) and for its load, and notes when it went elsewhere than recorded. Call before the action,
+ * await the result after it.
+ */
+function expectNavigation(ctx: StepContext, page: Page, frame: Frame | undefined, step: WithAsserted): (() => Promise<void>) | undefined {
+  const asserted = step.assertedEvents?.find((e) => e.type === 'navigation');
+  if (!asserted) return undefined;
+  const navigated = page
+    .waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame() || f === frame, timeout: remaining(ctx) })
+    .then(
+      () => true,
+      () => false,
+    );
+  return async () => {
+    if (page.isClosed()) return;
+    const happened = await navigated;
+    const at = () => (frame && frame !== page.mainFrame() && !frame.isDetached() ? frame.url() : page.url());
+    if (!happened) {
+      if (asserted.url && sameUrlLoosely(at(), asserted.url)) return; // already there
+      if (page.isClosed()) return;
+      throw new StepError('timeout', `the page did not navigate${asserted.url ? ` to ${asserted.url}` : ''} within ${ctx.timeoutMs} ms, as it did when recorded`);
+    }
+    await page.waitForLoadState('load', { timeout: remaining(ctx) }).catch(() => ctx.log('the new page did not finish loading in time; continuing'));
+    if (asserted.url && !sameUrlLoosely(at(), asserted.url)) ctx.log(`navigated to ${at()}; the recording went to ${asserted.url}`);
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Window and navigation
+
+async function setViewport(ctx: StepContext, step: StepOf<'setViewport'>) {
+  const page = await pageOf(ctx, step);
+  await page.setViewportSize({ width: step.width, height: step.height });
+  const ignored = [
+    step.deviceScaleFactor !== 1 && `deviceScaleFactor ${step.deviceScaleFactor}`,
+    step.isMobile && 'isMobile',
+    step.hasTouch && 'hasTouch',
+  ].filter(Boolean);
+  if (ignored.length) ctx.log(`${ignored.join(', ')} kept as the run's browser context sets them (only the size changes during a run)`);
+}
+
+/** Opens `url` in `frame` after the network guard allowed it; waits for 'load'. */
+export async function openUrl(ctx: StepContext, frame: Frame, url: string): Promise<void> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new StepError('navigation_failed', `not a valid address: ${url}`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new StepError('navigation_failed', `only http and https addresses can be opened, not ${url}`);
+  if (ctx.run.guard) {
+    const verdict = await ctx.run.guard.check(url);
+    if (!verdict.allowed) throw new StepError(verdict.unresolved ? 'navigation_failed' : 'blocked_address', `${url} is not reachable from a run: ${verdict.reason}`);
+  }
+  try {
+    const response = await frame.goto(url, { waitUntil: 'load', timeout: remaining(ctx) });
+    if (response && response.status() >= 400) ctx.log(`the server answered HTTP ${response.status()}`);
+  } catch (error) {
+    if (error instanceof StepError) throw error;
+    if (isTimeoutError(error)) {
+      const ready = await frame.evaluate(() => document.readyState, undefined).catch(() => 'loading');
+      if (ready !== 'loading' && frame.url() !== 'about:blank') {
+        ctx.log(`the page did not finish loading within ${ctx.timeoutMs} ms; continuing with what has loaded`);
+        return;
+      }
+      throw new StepError('navigation_failed', `${url} did not load within ${ctx.timeoutMs} ms`);
+    }
+    throw new StepError('navigation_failed', `could not open ${url}: ${describeError(error)}`);
+  }
+}
+
+async function navigate(ctx: StepContext, step: StepOf<'navigate'>) {
+  const page = await pageOf(ctx, step);
+  const frame = hasFrame(step) ? await frameFor(page, step, ctx.deadline, ctx.signal) : page.mainFrame();
+  await openUrl(ctx, frame, step.url);
+  const asserted = step.assertedEvents?.find((e) => e.type === 'navigation' && e.url);
+  if (asserted?.url && !sameUrlLoosely(frame.url(), asserted.url)) {
+    const origin = (u: string) => (URL.canParse(u) ? new URL(u).origin : u);
+    if (origin(frame.url()) !== origin(asserted.url)) {
+      throw new StepError('navigation_failed', `opening ${step.url} ended at ${frame.url()}; when recorded it ended at ${asserted.url}`);
+    }
+    ctx.log(`ended at ${frame.url()}; when recorded it ended at ${asserted.url}`);
+  }
+}
+
+async function close(ctx: StepContext, step: StepOf<'close'>) {
+  const page = await pageOf(ctx, step);
+  const url = page.url();
+  await page.close();
+  ctx.page = undefined;
+  ctx.log(`closed the window ${url}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Pointer and keyboard
+
+const BUTTONS = { primary: 'left', secondary: 'right', auxiliary: 'middle' } as const;
+
+/** The recorded click point when it still lies inside the element; otherwise the centre (logged). */
+async function clickPosition(ctx: StepContext, locator: Locator, step: StepOf<'click'>) {
+  if (step.offsetX === undefined || step.offsetY === undefined) return undefined;
+  const box = await locator.boundingBox({ timeout: remaining(ctx) }).catch(() => null);
+  if (!box) return undefined;
+  const { offsetX: x, offsetY: y } = step;
+  if (x >= 0 && y >= 0 && x < box.width && y < box.height) return { x, y };
+  ctx.log(`the recorded point (${x}, ${y}) lies outside the element (${Math.round(box.width)}×${Math.round(box.height)}); clicked its centre`);
+  return undefined;
+}
+
+async function click(ctx: StepContext, step: StepOf<'click'> | StepOf<'doubleClick'>) {
+  const { page, locator, frame } = await element(ctx, step);
+  const after = expectNavigation(ctx, page, frame, step);
+  if (step.button === 'back' || step.button === 'forward') {
+    ctx.log(`the ${step.button} mouse button goes ${step.button} in the window's history`);
+    await act(ctx, `going ${step.button}`, page, () => (step.button === 'back' ? page.goBack({ timeout: remaining(ctx) }) : page.goForward({ timeout: remaining(ctx) })));
+  } else {
+    const position = await clickPosition(ctx, locator, step as StepOf<'click'>);
+    const options = { button: BUTTONS[step.button ?? 'primary'], position, delay: step.duration, timeout: remaining(ctx) };
+    if (step.type === 'click') await act(ctx, 'the click', page, () => locator.click(options));
+    else await act(ctx, 'the double click', page, () => locator.dblclick(options));
+  }
+  await after?.();
+}
+
+async function hover(ctx: StepContext, step: StepOf<'hover'>) {
+  const { page, locator, frame } = await element(ctx, step);
+  const after = expectNavigation(ctx, page, frame, step);
+  await act(ctx, 'hovering', page, () => locator.hover({ timeout: remaining(ctx) }));
+  await after?.();
+}
+
+async function key(ctx: StepContext, step: StepOf<'keyDown'> | StepOf<'keyUp'>) {
+  const page = await pageOf(ctx, step);
+  const frame = hasFrame(step) ? await frameFor(page, step, ctx.deadline, ctx.signal) : undefined;
+  const after = expectNavigation(ctx, page, frame, step);
+  await act(ctx, `pressing ${step.key}`, page, () => (step.type === 'keyDown' ? page.keyboard.down(step.key) : page.keyboard.up(step.key)));
+  await after?.();
+}
+
+async function scroll(ctx: StepContext, step: StepOf<'scroll'>) {
+  const to = { x: step.x, y: step.y };
+  if (step.selectors?.length) {
+    const { page, locator } = await element(ctx, { ...step, selectors: step.selectors });
+    await act(ctx, 'scrolling', page, () =>
+      locator.evaluate((el, p) => el.scrollTo({ left: p.x ?? el.scrollLeft, top: p.y ?? el.scrollTop, behavior: 'instant' }), to, { timeout: remaining(ctx) }),
+    );
+    return;
+  }
+  const page = await pageOf(ctx, step);
+  const frame = await frameFor(page, step, ctx.deadline, ctx.signal);
+  await frame.evaluate((p) => window.scrollTo({ left: p.x ?? window.scrollX, top: p.y ?? window.scrollY, behavior: 'instant' }), to);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Form fields
+
+const TYPED_INPUTS = new Set(['', 'text', 'search', 'email', 'tel', 'url', 'password', 'number']);
+const MAX_TYPED = 200;
+
+/** Sets a value as a script would (for read-only widgets such as date pickers): native setter, input and change events. */
+async function setValueDirectly(locator: Locator, value: string, timeout: number) {
+  await locator.evaluate(
+    (el, v) => {
+      const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+      Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(el, v);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    value,
+    { timeout },
+  );
+}
+
+async function fieldInfo(locator: Locator, timeout: number) {
+  return locator.evaluate(
+    (el) => {
+      const input = el as HTMLInputElement;
+      const r = el.getBoundingClientRect();
+      return {
+        tag: el.tagName.toLowerCase(),
+        type: typeof input.type === 'string' ? input.type.toLowerCase() : '',
+        editable: (el as HTMLElement).isContentEditable,
+        readOnly: input.readOnly === true,
+        checked: input.checked === true,
+        ownValue: typeof input.value === 'string' ? input.value : '',
+        visible: r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden',
+      };
+    },
+    undefined,
+    { timeout },
+  );
+}
+
+async function change(ctx: StepContext, step: StepOf<'change'>) {
+  const { page, locator, frame } = await element(ctx, step);
+  const after = expectNavigation(ctx, page, frame, step);
+  const field = await act(ctx, 'setting the value', page, () => setField(ctx, page, locator, step.value));
+  if (field && containsSecret(step.value, ctx.run.secrets)) ctx.run.secretFields.push(field);
+  await after?.();
+}
+
+/** Sets `value` on the element (or the form field inside it); returns the field that got it. */
+async function setField(ctx: StepContext, page: Page, locator: Locator, value: string, depth = 0): Promise<Locator> {
+  const info = await fieldInfo(locator, remaining(ctx));
+  const timeout = remaining(ctx);
+  if (info.tag === 'select') {
+    await selectOption(ctx, locator, value);
+  } else if (info.tag === 'input' && (info.type === 'checkbox' || info.type === 'radio')) {
+    await setChecked(ctx, locator, info, value);
+  } else if (info.tag === 'input' && info.type === 'file') {
+    throw new StepError('assertion_failed', 'a file field cannot be filled from a recording');
+  } else if (info.tag === 'input' && info.type === 'range') {
+    await setValueDirectly(locator, value, timeout);
+  } else if ((info.tag === 'input' || info.tag === 'textarea') && info.readOnly) {
+    ctx.log('the field is read-only; its value was set by script');
+    await setValueDirectly(locator, value, timeout);
+  } else if (info.tag === 'textarea' || (info.tag === 'input' && TYPED_INPUTS.has(info.type))) {
+    // Typed like a person (key events), as Chrome's own replay does: widgets that listen to keys see them.
+    await locator.fill('', { timeout });
+    if (value.length <= MAX_TYPED) await locator.pressSequentially(value, { timeout: remaining(ctx) });
+    else await locator.fill(value, { timeout: remaining(ctx) });
+    const now = await locator.inputValue({ timeout: remaining(ctx) });
+    if (now === '' && value !== '') {
+      ctx.log('typing left the field empty; its value was filled in directly');
+      await locator.fill(value, { timeout: remaining(ctx) });
+    } else if (now !== value) {
+      ctx.log('the page reformatted the value as it was typed');
+    }
+  } else if (info.tag === 'input') {
+    await locator.fill(value, { timeout }); // date, time, color, …: Playwright's fill knows their formats
+  } else if (info.editable) {
+    await locator.fill('', { timeout });
+    await locator.pressSequentially(value, { timeout: remaining(ctx) });
+  } else {
+    const inner = locator.locator('input:not([type=hidden]), textarea, select, [contenteditable=""], [contenteditable=true]').first();
+    if (depth === 0 && (await inner.count()) > 0) {
+      ctx.log('the element is not a form field; the field inside it was used');
+      return setField(ctx, page, inner, value, 1);
+    }
+    ctx.log('the element is not a form field; the value was typed into it');
+    await locator.click({ timeout });
+    await page.keyboard.type(value);
+  }
+  return locator;
+}
+
+async function selectOption(ctx: StepContext, locator: Locator, value: string) {
+  const options = await locator.evaluate((el) => [...(el as HTMLSelectElement).options].map((o) => ({ value: o.value, label: o.label.trim(), text: o.text.trim() })));
+  if (options.some((o) => o.value === value)) {
+    await locator.selectOption({ value }, { timeout: remaining(ctx) });
+  } else if (options.some((o) => o.label === value.trim() || o.text === value.trim())) {
+    ctx.log('no option has that value; picked the option with that label');
+    await locator.selectOption({ label: value.trim() }, { timeout: remaining(ctx) });
+  } else {
+    try {
+      await locator.selectOption(value, { timeout: remaining(ctx) }); // waits for the option to be added
+    } catch (error) {
+      if (isTimeoutError(error)) throw new StepError('assertion_failed', `the list has no option "${value}" (options: ${options.map((o) => o.label).join(', ')})`);
+      throw error;
+    }
+  }
+}
+
+async function setChecked(ctx: StepContext, locator: Locator, info: Awaited<ReturnType<typeof fieldInfo>>, value: string) {
+  const on = ['on', 'true', info.ownValue].includes(value);
+  const off = info.type === 'checkbox' && ['off', 'false', ''].includes(value);
+  if (!on && !off) throw new StepError('assertion_failed', `the ${info.type} has the value "${info.ownValue}", not "${value}"`);
+  if (info.checked === on) return;
+  try {
+    // A person's click where one is possible; custom-styled boxes whose input is hidden or covered get a script click.
+    if (!info.visible) throw new Error('hidden');
+    await locator.setChecked(on, { timeout: Math.min(remaining(ctx), 2000) });
+  } catch (error) {
+    if (error instanceof StepError) throw error;
+    ctx.log(`the ${info.type} could not be clicked where it is drawn; it was clicked by script`);
+    await locator.evaluate((el, want) => {
+      if ((el as HTMLInputElement).checked !== want) (el as HTMLInputElement).click();
+    }, on);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Waits
+
+async function waitForElement(ctx: StepContext, step: StepOf<'waitForElement'>) {
+  const page = await pageOf(ctx, step);
+  const frame = await frameFor(page, step, ctx.deadline, ctx.signal);
+  const operator = step.operator ?? '>=';
+  const count = step.count ?? 1;
+  const filter = { visible: step.visible ?? true, attributes: step.attributes ?? {}, properties: step.properties ?? {} };
+  const holds = (n: number) => (operator === '>=' ? n >= count : operator === '<=' ? n <= count : n === count);
+  let best = 0;
+  for (;;) {
+    const counts = await Promise.all(
+      step.selectors.flatMap((selector) =>
+        selectorLocators(frame, selector).map((locator) =>
+          locator
+            .evaluateAll(
+              (els, f) =>
+                els.filter((e) => {
+                  if (f.visible) {
+                    const r = e.getBoundingClientRect();
+                    if (!(r.width > 0 && r.height > 0) || getComputedStyle(e).visibility === 'hidden') return false;
+                  }
+                  for (const [k, v] of Object.entries(f.attributes)) if (e.getAttribute(k) !== v) return false;
+                  for (const [k, v] of Object.entries(f.properties)) if (JSON.stringify((e as unknown as Record<string, unknown>)[k]) !== JSON.stringify(v)) return false;
+                  return true;
+                }).length,
+              filter,
+            )
+            .catch(() => 0),
+        ),
+      ),
+    );
+    if (counts.some(holds)) return;
+    best = Math.max(best, ...counts);
+    if (Date.now() >= ctx.deadline || ctx.signal.aborted) break;
+    await sleep(Math.min(POLL_MS, ctx.deadline - Date.now()), ctx.signal);
+  }
+  const wanted = `${operator} ${count} ${filter.visible ? 'visible ' : ''}matching element${count === 1 ? '' : 's'}`;
+  if (best === 0 && count >= 1 && operator !== '<=') throw new StepError('element_not_found', `no element matched within ${ctx.timeoutMs} ms (expected ${wanted})`);
+  throw new StepError('timeout', `expected ${wanted} within ${ctx.timeoutMs} ms; at most ${best} matched`);
+}
+
+async function waitForExpression(ctx: StepContext, step: StepOf<'waitForExpression'>) {
+  const page = await pageOf(ctx, step);
+  const frame = await frameFor(page, step, ctx.deadline, ctx.signal);
+  const expression = step.expression.trim().replace(/;+\s*$/, '');
+  const source = `(async () => !!(await (\n${expression}\n)))()`;
+  let lastError: string | undefined;
+  for (;;) {
+    try {
+      if (await frame.evaluate(source)) return;
+      lastError = undefined;
+    } catch (error) {
+      lastError = describeError(error); // not there yet (or navigating): keep polling
+    }
+    if (Date.now() >= ctx.deadline || ctx.signal.aborted) break;
+    await sleep(Math.min(POLL_MS, ctx.deadline - Date.now()), ctx.signal);
+  }
+  const shown = expression.length > 120 ? `${expression.slice(0, 117)}…` : expression;
+  throw new StepError('timeout', `the expression did not become true within ${ctx.timeoutMs} ms: ${shown}${lastError ? ` (last error: ${lastError})` : ''}`);
+}
+
+async function wait(ctx: StepContext, step: StepOf<'wait'>) {
+  const until = Date.now() + step.ms;
+  while (Date.now() < until) {
+    await sleep(Math.min(250, until - Date.now()), ctx.signal);
+    if (ctx.signal.aborted) return;
+    if ((await ctx.run.opts.control()) === 'stop') throw new StepError('stopped', 'the run was stopped during the wait');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Network conditions
+
+/** Applies the run's emulated network conditions to a page (Chromium only; CDP). */
+export async function applyNetworkConditions(run: RunState, page: Page, conditions: NetworkConditions): Promise<void> {
+  let session = run.cdp.get(page);
+  if (!session) {
+    session = await run.context.newCDPSession(page);
+    run.cdp.set(page, session);
+  }
+  await session.send('Network.emulateNetworkConditions', conditions);
+}
+
+async function emulateNetworkConditions(ctx: StepContext, step: StepOf<'emulateNetworkConditions'>) {
+  const browser = ctx.run.context.browser();
+  if (browser && browser.browserType().name() !== 'chromium') {
+    ctx.log(`network conditions are emulated in Chromium only; skipped in ${browser.browserType().name()}`);
+    return;
+  }
+  // DevTools' presets: all zero is "Offline"; a negative throughput means no throttling.
+  const offline = step.download === 0 && step.upload === 0 && step.latency === 0;
+  const conditions: NetworkConditions = {
+    offline,
+    latency: step.latency,
+    downloadThroughput: step.download < 0 || offline ? -1 : step.download,
+    uploadThroughput: step.upload < 0 || offline ? -1 : step.upload,
+  };
+  ctx.run.network = conditions;
+  try {
+    for (const page of ctx.run.pages.filter((p) => !p.isClosed())) await applyNetworkConditions(ctx.run, page, conditions);
+  } catch (error) {
+    ctx.log(`network conditions could not be emulated (${describeError(error)}); skipped`);
+    return;
+  }
+  ctx.log(offline ? 'network offline' : `network: ${step.download} B/s down, ${step.upload} B/s up, ${step.latency} ms latency`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Screenshots and extraction
+
+async function screenshot(ctx: StepContext, step: StepOf<'screenshot'>) {
+  const page = await pageOf(ctx, step);
+  const timeoutMs = remaining(ctx);
+  const shot = await act(ctx, 'the screenshot', page, () => captureJpeg(page, { fullPage: step.fullPage, extraMasks: ctx.run.secretFields, timeoutMs }));
+  if (shot?.note) ctx.log(shot.note);
+  if (shot?.image) {
+    ctx.screenshot = shot.image;
+    ctx.log(`screenshot ${Math.round(shot.image.length / 1024)} kB${step.fullPage ? ' (full page)' : ''}`);
+  }
+}
+
+async function extract(ctx: StepContext, step: StepOf<'extract'>) {
+  const { page, locator } = await element(ctx, step);
+  const attribute = step.attribute;
+  const read = await act(ctx, 'reading the element', page, () =>
+    locator.evaluate(
+      (el, attr) => {
+        const field = el as HTMLInputElement;
+        if (attr) return attr === 'value' && typeof field.value === 'string' ? field.value : el.getAttribute(attr);
+        if (el instanceof HTMLSelectElement) return el.selectedOptions[0]?.text ?? '';
+        if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) return el.value;
+        return (el as HTMLElement).innerText ?? el.textContent ?? '';
+      },
+      attribute,
+      { timeout: remaining(ctx) },
+    ),
+  );
+  if (read === null) throw new StepError('assertion_failed', `the element has no attribute ${attribute}`);
+  const text = (read ?? '').trim();
+  ctx.run.variables[step.variable] = text;
+  const shown = maskSecrets(text, ctx.run.secrets);
+  ctx.extracted = { [step.variable]: shown };
+  ctx.log(`${step.variable} = "${shown.length > 80 ? `${shown.slice(0, 77)}…` : shown}"`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Decisions
+
+async function aiDecision(ctx: StepContext, step: StepOf<'ai_decision'>) {
+  const decide = ctx.run.opts.decide;
+  if (!decide) throw new StepError('ai_unavailable', 'no AI provider or person can answer decisions in this run');
+  // Only the declared inputs leave for the model, secret values masked.
+  const given: { variables: Record<string, string>; inputs: Record<string, string> } = { variables: {}, inputs: {} };
+  for (const ref of step.inputs) {
+    const [kind, name] = ref.split('.') as ['var' | 'input', string];
+    const source = kind === 'var' ? ctx.run.variables : ctx.run.inputs;
+    if (!Object.hasOwn(source, name)) throw new StepError('assertion_failed', `the decision needs ${ref}, which has no value`);
+    given[kind === 'var' ? 'variables' : 'inputs'][name] = maskSecrets(source[name]!, ctx.run.secrets);
+  }
+  const answer = await decide(ctx.index, step, given);
+  if ('fail' in answer) throw new StepError(answer.errorType ?? 'assertion_failed', answer.fail);
+  if (!('choice' in answer)) throw new StepError('assertion_failed', 'the decision was answered without a choice');
+  const option = step.options.find((o) => o.value === answer.choice);
+  if (!option) throw new StepError('assertion_failed', `the answer "${answer.choice}" is not one of the options (${step.options.map((o) => o.value).join(', ')})`);
+  const by = answer.by ?? 'ai';
+  ctx.decision = { choice: option.value, by, confidence: answer.confidence, reason: answer.reason };
+  ctx.log(`decided "${option.label}" by ${by === 'ai' ? 'AI' : 'a person'}${answer.confidence !== undefined ? ` (confidence ${answer.confidence})` : ''}`);
+  if (option.then === 'stop') ctx.flow = { end: true };
+  else if (typeof option.then === 'object') {
+    const goto = option.then.goto;
+    const index = ctx.run.opts.definition.steps.findIndex((s) => s.id === goto);
+    if (index < 0) throw new StepError('assertion_failed', `the option goes to step ${goto}, which does not exist`);
+    ctx.flow = { goto: index };
+  }
+}
+
+async function manual(ctx: StepContext, step: StepOf<'manual'>) {
+  const decide = ctx.run.opts.decide;
+  if (!decide) throw new StepError('assertion_failed', 'a manual step needs a person, and this run cannot ask one');
+  const answer = await decide(ctx.index, step, { variables: { ...ctx.run.variables }, inputs: { ...ctx.run.inputs } });
+  if ('fail' in answer) throw new StepError(answer.errorType ?? 'assertion_failed', answer.fail);
+  const by = answer.by ?? 'person';
+  ctx.decision = 'choice' in answer ? { choice: answer.choice, by, confidence: answer.confidence, reason: answer.reason } : { choice: 'done', by, reason: answer.reason };
+  ctx.log(`marked done by ${by === 'ai' ? 'AI' : 'a person'}`);
+}

@@ -1,0 +1,91 @@
+// The engine's public types (re-exported from index.ts).
+import type { BrowserContext } from 'playwright-core';
+import type { Definition, Step } from '../../../supabase/functions/_shared/schemas/definition.ts';
+import type { ErrorType } from './errors.ts';
+import type { Lookup } from './network-guard.ts';
+
+export type { Definition, Step, ErrorType };
+
+export type StepLogEntry = { /** ms since the step started */ at: number; message: string };
+
+export type StepStart = { index: number; step: Step; startedAt: Date };
+
+export type StepDecision = { choice: string; by: 'ai' | 'person'; confidence?: number; reason?: string };
+
+export type StepEnd = {
+  index: number;
+  /** The step as defined (templates not substituted; secret values masked), not as executed. */
+  step: Step;
+  status: 'passed' | 'failed' | 'skipped';
+  startedAt: Date;
+  finishedAt: Date;
+  durationMs: number;
+  errorType?: ErrorType;
+  errorMessage?: string;
+  log: StepLogEntry[];
+  /** Variables the step extracted (secret values masked). */
+  extracted?: Record<string, string>;
+  /** JPEG, at most 100 KB, password fields masked. */
+  screenshot?: Buffer;
+  decision?: StepDecision;
+};
+
+/**
+ * The answer to an ai_decision or manual step. `by`, `confidence` and `reason` are recorded on the step
+ * (default `by`: 'ai' for ai_decision, 'person' for manual); `errorType` of a failure defaults to
+ * 'assertion_failed'.
+ */
+export type Decision =
+  | { choice: string; by?: 'ai' | 'person'; confidence?: number; reason?: string }
+  | { done: true; by?: 'ai' | 'person'; reason?: string }
+  | { fail: string; errorType?: ErrorType };
+
+export type DecideContext = { variables: Record<string, string>; inputs: Record<string, string> };
+
+export type ExecuteOptions = {
+  /** Fresh per run, created by the caller (with acceptDownloads: true); the engine opens its pages in it. */
+  context: BrowserContext;
+  definition: Definition;
+  /** {{input.x}} */
+  inputs?: Record<string, string>;
+  /** {{var.x}} carried over from an earlier attempt (retry). */
+  variables?: Record<string, string>;
+  /** {{secret.NAME}} values, resolved by the caller before the run. */
+  secrets: Record<string, string>;
+  /**
+   * Step index to start from (retry from a step). Earlier steps are not executed; when the start step is not a
+   * navigate, the main window first opens the URL of the last navigate before it (and the last setViewport
+   * before it is applied), logged on the start step.
+   */
+  startAt?: number;
+  /** Per step when the step sets no timeout (or 0); DEFAULT_STEP_TIMEOUT_MS. */
+  defaultTimeoutMs?: number;
+  /** Network guard off (local stack, tests). */
+  allowPrivateAddresses?: boolean;
+  /** The network guard's DNS resolution (default: the system resolver, every address). */
+  lookup?: Lookup;
+  onStepStart(e: StepStart): Promise<void>;
+  onStepEnd(e: StepEnd): Promise<void>;
+  /** Called before each step and every 250 ms of a wait step; 'pause' is polled every 250 ms until 'continue' or 'stop'. */
+  control(): Promise<'continue' | 'pause' | 'stop'>;
+  /**
+   * ai_decision and manual steps ask the caller (who may call a model, or create a human task and wait).
+   * For ai_decision the context holds only the step's declared inputs, secret values masked. Without it,
+   * ai_decision fails with 'ai_unavailable' and manual with 'assertion_failed'.
+   */
+  decide?(index: number, step: Step, context: DecideContext): Promise<Decision>;
+  /** Abort = stop at once (pages closed), outcome 'stopped'. */
+  signal?: AbortSignal;
+};
+
+export type RunOutcome = {
+  status: 'completed' | 'failed' | 'stopped';
+  /** The step that failed, or the step before which (or during which) the run stopped. */
+  failedIndex?: number;
+  errorType?: ErrorType;
+  errorMessage?: string;
+  /** All variables at the end (inputs to a retry's `variables`). Unmasked: may hold what pages showed. */
+  variables: Record<string, string>;
+  /** Distinct steps that passed or were skipped (jumped over) in this call. */
+  completedSteps: number;
+};
