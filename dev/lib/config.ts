@@ -19,6 +19,10 @@ export const ANON_KEY =
 export const SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
+// Local-only key that encrypts the organisations' secrets (pgcrypto). A deployment sets its own
+// KOLLEGA_SECRETS_KEY for the api function and the runner (docs/deploy.md).
+export const SECRETS_KEY = 'local-development-secrets-key-not-for-production';
+
 export function urls(profile: Profile) {
   const p = ports[profile];
   return {
@@ -27,5 +31,6 @@ export function urls(profile: Profile) {
     supabase: `http://127.0.0.1:${p.auth}`,
     mail: `http://127.0.0.1:${p.mail}`,
     db: `postgresql://postgres:postgres@127.0.0.1:${p.db}/postgres`,
+    runnerDb: `postgresql://kollega_runner:postgres@127.0.0.1:${p.db}/postgres`,
   };
 }

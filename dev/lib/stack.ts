@@ -4,7 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startCluster, migrate, repoRoot, type Cluster } from './cluster.ts';
-import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY, ports, urls, type Profile } from './config.ts';
+import { ANON_KEY, JWT_SECRET, SECRETS_KEY, SERVICE_ROLE_KEY, ports, urls, type Profile } from './config.ts';
 
 export type WebMode = 'preview' | 'dev' | 'none';
 export type StackOptions = { profile: Profile; fresh?: boolean; web?: WebMode; log?: (line: string) => void };
@@ -65,6 +65,8 @@ export async function startStack({ profile, fresh = false, web = 'preview', log 
     const cluster = await startCluster({ name, port: p.db });
     stoppers.push(cluster.stop);
     migrate(cluster, { created: cluster.created });
+    // The runner's role is created nologin by its migration; locally it signs in with the local password.
+    cluster.psql({ sql: "alter role kollega_runner login password 'postgres';", role: 'supabase_admin' });
 
     const { startAuthServer } = await import('../auth/server.ts');
     const auth = await startAuthServer({
@@ -84,6 +86,7 @@ export async function startStack({ profile, fresh = false, web = 'preview', log 
       SUPABASE_DB_URL: u.db,
       SUPABASE_JWT_SECRET: JWT_SECRET,
       SITE_URL: u.app,
+      KOLLEGA_SECRETS_KEY: SECRETS_KEY,
       PORT: String(p.api),
     };
     const api = startChild(bin('deno'), ['run', '--allow-net', '--allow-env', '--allow-read', '--config', 'supabase/functions/api/deno.json', 'supabase/functions/api/index.ts'], env, 'api', log);

@@ -1,7 +1,16 @@
 // Query keys that more than one feature touches: the list a screen shows and the screens that
-// change it (creating or installing a workflow refreshes the workflow list and the dashboard).
+// change it (creating or installing a workflow refreshes the workflow list and the dashboard; a run
+// started anywhere refreshes flow management, the error queue and the dashboard tiles).
 export const queryKeys = {
   workflows: ['workflows'],
+  workflow: (id: string) => ['workflows', id] as const,
   workflowPerformance: ['workflow-performance'],
   templates: ['templates'],
+  runs: ['runs'],
+  run: (id: string) => ['runs', id] as const,
+  runCounts: ['runs', 'counts'],
+  errorQueue: ['error-queue'],
+  errorQueueStats: ['error-queue', 'stats'],
+  dashboardStats: ['dashboard', 'stats'],
+  secrets: ['secrets'],
 } as const;

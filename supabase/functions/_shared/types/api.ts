@@ -83,6 +83,8 @@ export type ErrorQueueItem = {
   workflowName: string | null;
   executionId: string;
   stepId: string | null;
+  /** 0-based index of the failed step in the run's definition (null for items not from a run step). */
+  stepIndex: number | null;
   resolvedAt: string | null;
 };
 
@@ -132,3 +134,117 @@ export type Template = {
 
 /** Every error response. */
 export type ApiErrorBody = { error: string; code: string; fields?: Record<string, string> };
+
+// ── Real runs (AUTOMATION.md): definitions, runs, step results, secrets, triggers ──
+
+/** GET /api/workflows/{id}: the workflow with its current definition. */
+export type WorkflowDetail = Workflow & {
+  /** null before anything was saved. */
+  currentVersion: number | null;
+  definition: import('../schemas/definition.ts').Definition;
+  /** Names of the organisation secrets the definition uses that do not exist (yet). */
+  missingSecrets: string[];
+  schedule: WorkflowSchedule | null;
+  /** Whether a webhook URL exists (its token is shown only when created). */
+  hasWebhook: boolean;
+};
+
+/** PUT /api/workflows/{id}/definition response. */
+export type SavedDefinition = { version: number; definition: import('../schemas/definition.ts').Definition };
+
+export type RunStatus = 'pending' | 'running' | 'paused' | 'completed' | 'failed';
+export type RunTrigger = 'manual' | 'schedule' | 'webhook' | 'test';
+
+/** GET /api/runs rows (newest first) and the head of GET /api/runs/{id}. */
+export type Run = {
+  id: string;
+  workflowId: string;
+  workflowName: string;
+  workflowVersion: number;
+  trigger: RunTrigger;
+  startedBy: string | null;
+  startedByName: string | null;
+  status: RunStatus;
+  attempt: number;
+  stepCount: number;
+  completedSteps: number;
+  /** 0–100 = completedSteps / stepCount. */
+  progress: number;
+  /** Index (0-based) and description of the step being executed, or of the one that failed. */
+  currentStep: number | null;
+  currentStepDescription: string | null;
+  /** Lowest AI confidence of the run so far (null: no AI decision yet). */
+  aiConfidence: number | null;
+  requiresManualIntervention: boolean;
+  errorType: string | null;
+  errorMessage: string | null;
+  failedStep: number | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** Expected end from the workflow's recent completed runs (null when there is no history yet or the run ended). */
+  estimatedCompletion: string | null;
+};
+
+/** GET /api/runs/counts: runs of the organisation by status. */
+export type RunCounts = Record<RunStatus, number> & { total: number };
+
+export type StepLogEntry = { at: number; message: string };
+
+/** One executed step of one attempt (GET /api/runs/{id} → steps, oldest first). */
+export type RunStep = {
+  id: string;
+  attempt: number;
+  seq: number;
+  stepIndex: number;
+  stepId: string;
+  stepType: string;
+  description: string;
+  status: 'running' | 'passed' | 'failed' | 'skipped';
+  startedAt: string;
+  finishedAt: string | null;
+  durationMs: number | null;
+  errorType: string | null;
+  errorMessage: string | null;
+  log: StepLogEntry[];
+  extracted: Record<string, string> | null;
+  decision: Record<string, unknown> | null;
+  /** GET /api/runs/{runId}/steps/{id}/screenshot serves it (image/jpeg). */
+  hasScreenshot: boolean;
+};
+
+/** GET /api/runs/{id}. */
+export type RunDetail = Run & { inputs: Record<string, string>; steps: RunStep[] };
+
+/** GET /api/secrets rows, POST /api/secrets response: never the value. */
+export type SecretInfo = { name: string; createdAt: string; updatedAt: string };
+
+export type WorkflowSchedule = { cron: string; timezone: string; enabled: boolean; nextRunAt: string | null; lastRunAt: string | null };
+
+/** POST /api/workflows/{id}/webhook: the URL with its token, shown once. */
+export type CreatedWebhook = { url: string; token: string; createdAt: string };
+
+/** Error-queue stat cards (GET /api/error-queue/stats); null = no data yet. */
+export type ErrorQueueStats = {
+  pending: number;
+  resolvedToday: number;
+  /** Average minutes from failure to resolution over the last 30 days. */
+  averageResolutionMinutes: number | null;
+  /** Share (0–100) of the last 30 days' resolved items that a retry resolved and whose run then completed. */
+  automaticRecoveryRate: number | null;
+};
+
+/** Dashboard tiles (GET /api/dashboard/stats); null = no data yet. */
+export type DashboardStats = {
+  /** Runs started this calendar month (Europe/Stockholm). */
+  executionsThisMonth: number;
+  /** Completed runs × the recorded manual duration of their version, last 7 days / this month, in hours. */
+  hoursSavedThisWeek: number | null;
+  hoursSavedThisMonth: number | null;
+  /** Average AI confidence of the last 100 AI decisions. */
+  aiConfidence: number | null;
+  runningNow: number;
+  /** Runs waiting for a person and pending errors, for "requires attention". */
+  waitingForPeople: number;
+  pendingErrors: number;
+};
