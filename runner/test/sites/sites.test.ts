@@ -18,15 +18,18 @@ let sites: Sites;
 let browser: Browser;
 let context: BrowserContext;
 
+// Timeouts are set here too, so the file also runs under a config without them.
+const TIMEOUT = { timeout: 30_000 };
+
 beforeAll(async () => {
   sites = await startSites();
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-});
+}, 30_000);
 
 afterAll(async () => {
   await browser?.close();
   await sites?.close();
-});
+}, 30_000);
 
 async function open(path: string): Promise<Page> {
   await context?.close();
@@ -46,7 +49,7 @@ async function expectResult(id: string) {
   expect(sites.results(id)).toEqual([expected(id)]);
 }
 
-describe('each page, driven by hand, posts the expected result once', () => {
+describe('each page, driven by hand, posts the expected result once', TIMEOUT, () => {
   test('form', async () => {
     const page = await open('/form/');
     await page.getByLabel('Namn').fill('Anna Lind');
@@ -215,7 +218,7 @@ describe('each page, driven by hand, posts the expected result once', () => {
   });
 });
 
-test('every case has a page, a recording that loads with the real origin, and a test above', async () => {
+test('every case has a page, a recording that loads with the real origin, and a test above', TIMEOUT, async () => {
   for (const c of CASES) {
     const recording = loadRecording(c.id, sites.origin);
     expect(recording.steps.length).toBeGreaterThan(2);
@@ -226,7 +229,7 @@ test('every case has a page, a recording that loads with the real origin, and a 
   }
 });
 
-describe('server', () => {
+describe('server', TIMEOUT, () => {
   test('results are kept per case, in order, and reset', async () => {
     sites.reset();
     await fetch(`${sites.origin}/__result/probe`, { method: 'POST', body: '{"n":1}' });
