@@ -1,13 +1,26 @@
 // The Docker-less local stack: Postgres cluster → bootstrap + migrations + seed → Auth stand-in with
-// its mail outbox → the real Deno running supabase/functions/api → the web app with /api proxied.
+// its mail outbox → the real Deno running supabase/functions/api → the runner (queue worker with
+// Chromium) → the web app with /api proxied.
+//
+// `createStack()` returns at once; `stop()` may be called at any moment, also while `start()` is still
+// bringing parts up (a Ctrl-C or SIGTERM during `vite build` or while Deno starts): it stops every part
+// started so far, and `start()` then rejects with StackAborted instead of starting more.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { startCluster, migrate, repoRoot, type Cluster } from './cluster.ts';
 import { ANON_KEY, JWT_SECRET, SECRETS_KEY, SERVICE_ROLE_KEY, ports, urls, type Profile } from './config.ts';
 
 export type WebMode = 'preview' | 'dev' | 'none';
-export type StackOptions = { profile: Profile; fresh?: boolean; web?: WebMode; log?: (line: string) => void };
+export type StackOptions = {
+  profile: Profile;
+  fresh?: boolean;
+  web?: WebMode;
+  /** Start a runner process (default true). */
+  runner?: boolean;
+  log?: (line: string) => void;
+};
 export type Stack = {
   cluster: Cluster;
   urls: ReturnType<typeof urls>;
@@ -15,14 +28,46 @@ export type Stack = {
   stop: () => Promise<void>;
 };
 
+export class StackAborted extends Error {
+  constructor() {
+    super('The local stack was stopped while it was starting.');
+    this.name = 'StackAborted';
+  }
+}
+
 const bin = (name: string) => join(repoRoot, 'node_modules/.bin', name);
 
-async function waitForHttp(url: string, child: ChildProcess, what: string, timeoutMs: number) {
+/** The process listening on a TCP port, as `ss` reports it (`"deno",pid=123`), or null when unknown. */
+function portHolder(port: number): string | null {
+  const r = spawnSync('ss', ['-H', '-ltnp', `sport = :${port}`], { encoding: 'utf8' });
+  const users = r.status === 0 ? r.stdout.match(/users:\(\((.*?)\)\)/) : null;
+  return users ? users[1] : null;
+}
+
+/** Fails with the holder's name when a port of the stack is taken (by an earlier stack that did not stop, say). */
+async function assertPortFree(port: number, what: string): Promise<void> {
+  const free = await new Promise<boolean>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
+  });
+  if (!free) {
+    const holder = portHolder(port);
+    throw new Error(
+      `Port ${port} (${what}) is already in use${holder ? ` by ${holder}` : ''}. ` +
+        'Stop that process (an earlier `npm start` or `npm test` still running?) or set KOLLEGA_PORT_OFFSET.',
+    );
+  }
+}
+
+async function waitForHttp(url: string, child: ChildProcess, what: string, timeoutMs: number, aborted: () => boolean) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode}`);
+    if (aborted()) throw new StackAborted();
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited with code ${child.exitCode ?? child.signalCode}`);
     try {
-      await fetch(url, { signal: AbortSignal.timeout(2000) });
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      await response.body?.cancel();
       return;
     } catch {
       if (Date.now() > deadline) throw new Error(`${what} did not answer at ${url} within ${timeoutMs / 1000} s`);
@@ -32,7 +77,7 @@ async function waitForHttp(url: string, child: ChildProcess, what: string, timeo
 }
 
 function startChild(cmd: string, args: string[], env: Record<string, string>, name: string, log: (l: string) => void) {
-  // Own process group, so stopping it also stops whatever it started (esbuild, deno workers).
+  // Own process group, so stopping it also stops whatever it started (esbuild, deno workers, Chromium).
   const child = spawn(cmd, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const prefix = (chunk: Buffer) => chunk.toString().split('\n').filter((l) => l.trim()).forEach((l) => log(`[${name}] ${l}`));
   child.stdout?.on('data', prefix);
@@ -40,75 +85,138 @@ function startChild(cmd: string, args: string[], env: Record<string, string>, na
   return child;
 }
 
-async function stopChild(child: ChildProcess | undefined) {
-  if (!child || child.exitCode !== null || child.pid === undefined) return;
+/** SIGTERM to the child's process group, SIGKILL after `graceMs`. */
+export async function stopChild(child: ChildProcess | undefined, graceMs = 8000) {
+  if (!child || child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ }
-  const timer = setTimeout(() => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ } }, 5000);
+  const timer = setTimeout(() => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ } }, graceMs);
   await exited;
   clearTimeout(timer);
+  // Whatever the group leader left behind (a worker that ignored SIGTERM) goes with it.
+  try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
 }
 
-export async function startStack({ profile, fresh = false, web = 'preview', log = console.log }: StackOptions): Promise<Stack> {
+/** Runs a command to its end in its own process group; stopped (and rejected) when the stack is stopped. */
+function runToEnd(cmd: string, args: string[], env: Record<string, string>, track: (c: ChildProcess) => () => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: 'inherit', detached: true });
+    const untrack = track(child);
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      untrack();
+      if (code === 0) resolve();
+      else reject(signal ? new StackAborted() : new Error(`${cmd} ${args.join(' ')} failed with code ${code}`));
+    });
+  });
+}
+
+export function createStack({ profile, fresh = false, web = 'preview', runner = true, log = console.log }: StackOptions) {
   const p = ports[profile];
   const u = urls(profile);
   const name = profile === 'dev' ? 'dev' : 'test';
-  if (fresh) rmSync(join(repoRoot, '.local', name), { recursive: true, force: true });
-
   const stoppers: Array<() => Promise<void>> = [];
-  const stop = async () => {
-    for (const s of stoppers.reverse()) await s().catch((e) => log(`stop: ${e instanceof Error ? e.message : e}`));
-    stoppers.length = 0;
+  let aborted = false;
+  let stopped: Promise<void> | undefined;
+
+  const checkpoint = () => { if (aborted) throw new StackAborted(); };
+  /** Registers a part's stopper; returns a function that removes it again (a part that ended on its own). */
+  const track = (stopper: () => Promise<void>) => {
+    stoppers.push(stopper);
+    return () => { const i = stoppers.indexOf(stopper); if (i >= 0) stoppers.splice(i, 1); };
+  };
+  const trackChild = (child: ChildProcess) => track(() => stopChild(child));
+
+  const stop = (): Promise<void> => {
+    aborted = true;
+    stopped ??= (async () => {
+      while (stoppers.length) {
+        const s = stoppers.pop()!;
+        await s().catch((e) => log(`stop: ${e instanceof Error ? e.message : e}`));
+      }
+    })();
+    return stopped;
   };
 
-  try {
-    const cluster = await startCluster({ name, port: p.db });
-    stoppers.push(cluster.stop);
-    migrate(cluster, { created: cluster.created });
-    // The runner's role is created nologin by its migration; locally it signs in with the local password.
-    cluster.psql({ sql: "alter role kollega_runner login password 'postgres';", role: 'supabase_admin' });
+  const start = async (): Promise<Stack> => {
+    try {
+      const wanted: Array<[number, string]> = [[p.db, 'Postgres'], [p.auth, 'Auth stand-in'], [p.mail, 'mail outbox'], [p.api, 'api function']];
+      if (web !== 'none') wanted.push([p.web, 'web app']);
+      for (const [port, what] of wanted) await assertPortFree(port, what);
+      if (fresh) rmSync(join(repoRoot, '.local', name), { recursive: true, force: true });
 
-    const { startAuthServer } = await import('../auth/server.ts');
-    const auth = await startAuthServer({
-      port: p.auth,
-      mailPort: p.mail,
-      dbUrl: cluster.url('supabase_auth_admin'),
-      jwtSecret: JWT_SECRET,
-      siteUrl: u.app,
-      additionalRedirectUrls: [u.app.replace('localhost', '127.0.0.1')],
-    });
-    stoppers.push(() => auth.close());
+      const cluster = await startCluster({ name, port: p.db });
+      track(cluster.stop);
+      checkpoint();
+      migrate(cluster, { created: cluster.created });
+      // The runner's role is created nologin by its migration; locally it signs in with the local password.
+      cluster.psql({ sql: "alter role kollega_runner login password 'postgres';", role: 'supabase_admin' });
+      checkpoint();
 
-    const env: Record<string, string> = {
-      SUPABASE_URL: u.supabase,
-      SUPABASE_ANON_KEY: ANON_KEY,
-      SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
-      SUPABASE_DB_URL: u.db,
-      SUPABASE_JWT_SECRET: JWT_SECRET,
-      SITE_URL: u.app,
-      KOLLEGA_SECRETS_KEY: SECRETS_KEY,
-      PORT: String(p.api),
-    };
-    const api = startChild(bin('deno'), ['run', '--allow-net', '--allow-env', '--allow-read', '--config', 'supabase/functions/api/deno.json', 'supabase/functions/api/index.ts'], env, 'api', log);
-    stoppers.push(() => stopChild(api));
-    await waitForHttp(`${u.api}/user`, api, 'The api function', 180_000);
+      const { startAuthServer } = await import('../auth/server.ts');
+      const auth = await startAuthServer({
+        port: p.auth,
+        mailPort: p.mail,
+        dbUrl: cluster.url('supabase_auth_admin'),
+        jwtSecret: JWT_SECRET,
+        siteUrl: u.app,
+        additionalRedirectUrls: [u.app.replace('localhost', '127.0.0.1')],
+      });
+      track(() => auth.close());
+      checkpoint();
 
-    if (web !== 'none') {
-      const webEnv = { WEB_PORT: String(p.web), API_PROXY_TARGET: `http://127.0.0.1:${p.api}` };
-      if (web === 'preview') {
-        log('Building the web app (vite build)…');
-        const build = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: repoRoot, env: { ...process.env, ...webEnv }, stdio: 'inherit' });
-        if (build.status !== 0) throw new Error('vite build failed');
+      const env: Record<string, string> = {
+        SUPABASE_URL: u.supabase,
+        SUPABASE_ANON_KEY: ANON_KEY,
+        SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
+        SUPABASE_DB_URL: u.db,
+        SUPABASE_JWT_SECRET: JWT_SECRET,
+        SITE_URL: u.app,
+        KOLLEGA_SECRETS_KEY: SECRETS_KEY,
+        PORT: String(p.api),
+      };
+      const api = startChild(bin('deno'), ['run', '--allow-net', '--allow-env', '--allow-read', '--config', 'supabase/functions/api/deno.json', 'supabase/functions/api/index.ts'], env, 'api', log);
+      trackChild(api);
+      await waitForHttp(`${u.api}/user`, api, 'The api function', 180_000, () => aborted);
+
+      if (runner) {
+        const runnerEnv = {
+          KOLLEGA_RUNNER_DB_URL: u.runnerDb,
+          KOLLEGA_SECRETS_KEY: SECRETS_KEY,
+          // The local stack's runs may reach this machine's own pages (test sites, a local app).
+          KOLLEGA_RUNNER_ALLOW_PRIVATE: 'true',
+          KOLLEGA_RUNNER_ID: `local-${name}-1`,
+        };
+        const runnerProcess = startChild(bin('tsx'), ['runner/src/main.ts'], runnerEnv, 'runner', log);
+        trackChild(runnerProcess);
+        Object.assign(env, { KOLLEGA_RUNNER_DB_URL: u.runnerDb });
       }
-      const args = web === 'preview' ? ['preview', '--strictPort'] : ['--strictPort'];
-      const vite = startChild(bin('vite'), args, webEnv, 'web', log);
-      stoppers.push(() => stopChild(vite));
-      await waitForHttp(u.app, vite, 'The web app', 60_000);
-    }
 
-    return { cluster, urls: u, env, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+      if (web !== 'none') {
+        const webEnv = { WEB_PORT: String(p.web), API_PROXY_TARGET: `http://127.0.0.1:${p.api}` };
+        if (web === 'preview') {
+          log('Building the web app (vite build)…');
+          await runToEnd(bin('vite'), ['build', '--logLevel', 'warn'], webEnv, trackChild);
+          checkpoint();
+        }
+        const args = web === 'preview' ? ['preview', '--strictPort'] : ['--strictPort'];
+        const vite = startChild(bin('vite'), args, webEnv, 'web', log);
+        trackChild(vite);
+        await waitForHttp(u.app, vite, 'The web app', 60_000, () => aborted);
+      }
+
+      checkpoint();
+      return { cluster, urls: u, env, stop };
+    } catch (error) {
+      await stop();
+      throw aborted && !(error instanceof StackAborted) ? new StackAborted() : error;
+    }
+  };
+
+  return { start, stop };
+}
+
+/** Starts the whole stack; rejects (after stopping what it started) if any part fails. */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  return createStack(options).start();
 }

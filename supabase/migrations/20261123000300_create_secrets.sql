@@ -28,6 +28,8 @@ revoke all on public.secrets from anon, authenticated;
 -- Column grants: the value column is not readable by members at all.
 grant select (id, organization_id, name, created_by, updated_by, created_at, updated_at) on public.secrets to authenticated;
 grant select on public.secrets to kollega_runner;
+-- pgp_sym_decrypt lives in the extensions schema.
+grant usage on schema extensions to kollega_runner;
 
 create policy "members can see which secrets their organisation has"
   on public.secrets for select

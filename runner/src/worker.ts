@@ -1,0 +1,215 @@
+// One runner process: takes run jobs from the queue (pg-boss), executes each run in a fresh browser
+// context with the step engine, writes every step as it happens, renews the leases of its runs, fails
+// the runs of runners that died, and starts scheduled workflows once a minute.
+import PgBoss from 'pg-boss';
+import type { Browser } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { type RunnerConfig } from './config.ts';
+import { claimRun, type ClaimedRun, connect, finishRun, finishStep, heartbeat, insertStep, loadSecrets, runOrganization, runState, sweepLostRuns } from './db.ts';
+import { executeDefinition, maskSecrets } from './engine/index.ts';
+import { startDueSchedules } from './schedules.ts';
+
+export const RUN_QUEUE = 'run-workflow';
+export const SCHEDULE_QUEUE = 'workflow-schedules';
+
+type RunJob = { runId: string; attempt: number };
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+
+export type Runner = { stop: () => Promise<void>; active: () => number };
+
+export type RunnerLogger = (message: string) => void;
+
+export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) => console.log(`[runner] ${m}`)): Promise<Runner> {
+  const sql = connect(config.databaseUrl, config.concurrency + 3);
+  const boss = new PgBoss({
+    connectionString: config.databaseUrl,
+    application_name: 'kollega-runner-queue',
+    max: 3,
+    migrate: false,
+    // Maintenance and cron ticks are shared by every runner; pg-boss makes sure one of them does each.
+    supervise: true,
+    schedule: true,
+  });
+  boss.on('error', (error) => log(`queue error: ${error.message}`));
+  await boss.start();
+
+  const active = new Map<string, AbortController>();
+  const perOrganization = new Map<string, number>();
+  let browser: Browser | undefined;
+  let browserStarting: Promise<Browser> | undefined;
+  let stopping = false;
+
+  async function getBrowser(): Promise<Browser> {
+    if (browser?.isConnected()) return browser;
+    browserStarting ??= (async () => {
+      const b = config.browserWsEndpoint
+        ? await chromium.connectOverCDP(config.browserWsEndpoint)
+        : await chromium.launch({ executablePath: config.chromiumPath, headless: true, args: CHROMIUM_ARGS });
+      b.on('disconnected', () => { if (browser === b) browser = undefined; });
+      browser = b;
+      return b;
+    })().finally(() => { browserStarting = undefined; });
+    return browserStarting;
+  }
+
+  async function execute(run: ClaimedRun): Promise<void> {
+    const abort = new AbortController();
+    active.set(run.id, abort);
+    let context;
+    let seq = 0;
+    let completedSteps = run.startStep;
+    let secrets: Record<string, string> = {};
+    const stepRows = new Map<number, string>();
+    try {
+      secrets = await loadSecrets(sql, run.organizationId, run.definition, config.secretsKey);
+      context = await (await getBrowser()).newContext({
+        acceptDownloads: true,
+        viewport: { width: 1280, height: 800 },
+        locale: 'sv-SE',
+        timezoneId: 'Europe/Stockholm',
+      });
+      const outcome = await executeDefinition({
+        context,
+        definition: run.definition,
+        inputs: run.inputs,
+        variables: run.variables,
+        secrets,
+        startAt: run.startStep,
+        allowPrivateAddresses: config.allowPrivateAddresses,
+        signal: abort.signal,
+        onStepStart: async ({ index, step }) => {
+          const row = await insertStep(sql, run, seq++, index, step, maskSecrets(step.description, secrets));
+          stepRows.set(index, row.id);
+        },
+        onStepEnd: async (e) => {
+          const rowId = stepRows.get(e.index);
+          if (!rowId) return;
+          if (e.status === 'passed') completedSteps = Math.max(completedSteps, e.index + 1);
+          await finishStep(sql, run, rowId, {
+            status: e.status,
+            finishedAt: e.finishedAt,
+            durationMs: e.durationMs,
+            errorType: e.errorType,
+            errorMessage: e.errorMessage,
+            log: e.log,
+            extracted: e.extracted,
+            decision: e.decision,
+            screenshot: e.screenshot,
+            completedSteps,
+            variables: { ...run.variables, ...(e.extracted ?? {}) },
+            aiConfidence: e.decision?.by === 'ai' ? e.decision.confidence : undefined,
+          });
+          if (e.extracted) Object.assign(run.variables, e.extracted);
+        },
+        control: async () => {
+          const state = await runState(sql, run.id);
+          return state === 'ended' ? 'stop' : state === 'paused' ? 'pause' : 'continue';
+        },
+      });
+      if (outcome.status === 'stopped') {
+        // A person's stop already ended the run (then this changes nothing); otherwise this runner is shutting down.
+        await finishRun(sql, run.id, config.runnerId, {
+          status: 'failed',
+          errorType: 'runner_lost',
+          errorMessage: 'The runner was shut down during the run. Retry it from the step it had reached.',
+          failedStep: outcome.failedIndex,
+          variables: outcome.variables,
+        });
+        return;
+      }
+      const ended = await finishRun(sql, run.id, config.runnerId, {
+        status: outcome.status,
+        errorType: outcome.errorType,
+        errorMessage: outcome.errorMessage && maskSecrets(outcome.errorMessage, secrets),
+        failedStep: outcome.failedIndex,
+        variables: outcome.variables,
+      });
+      log(`run ${run.id} attempt ${run.attempt} ${ended ? outcome.status : 'was ended by a person'}${outcome.errorType ? ` (${outcome.errorType})` : ''}`);
+    } catch (error) {
+      const message = maskSecrets(error instanceof Error ? error.message : String(error), secrets);
+      log(`run ${run.id} crashed: ${message}`);
+      await finishRun(sql, run.id, config.runnerId, {
+        status: 'failed',
+        errorType: 'browser_crashed',
+        errorMessage: message,
+        variables: run.variables,
+      }).catch((e) => log(`could not record the end of run ${run.id}: ${e instanceof Error ? e.message : e}`));
+    } finally {
+      active.delete(run.id);
+      await context?.close().catch(() => {});
+    }
+  }
+
+  async function handleRunJob(job: PgBoss.Job<RunJob>): Promise<void> {
+    const { runId, attempt } = job.data;
+    const organizationId = await runOrganization(sql, runId);
+    if (!organizationId) return;
+    if ((perOrganization.get(organizationId) ?? 0) >= config.concurrencyPerOrganization) {
+      // This organisation already uses its share of this runner: back into the queue for a moment.
+      await boss.send(RUN_QUEUE, job.data, { startAfter: 2, retryLimit: 0 });
+      return;
+    }
+    const run = await claimRun(sql, runId, attempt, config.runnerId);
+    if (!run) return;
+    perOrganization.set(organizationId, (perOrganization.get(organizationId) ?? 0) + 1);
+    try {
+      await execute(run);
+    } finally {
+      const left = (perOrganization.get(organizationId) ?? 1) - 1;
+      if (left > 0) perOrganization.set(organizationId, left);
+      else perOrganization.delete(organizationId);
+    }
+  }
+
+  const workerIds: string[] = [];
+  for (let i = 0; i < config.concurrency; i++) {
+    workerIds.push(
+      await boss.work<RunJob>(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: config.pollingIntervalSeconds }, async ([job]) => {
+        if (!stopping) await handleRunJob(job);
+      }),
+    );
+  }
+
+  await boss.schedule(SCHEDULE_QUEUE, '* * * * *', {}, { tz: 'UTC', retryLimit: 0 });
+  workerIds.push(
+    await boss.work(SCHEDULE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async () => {
+      const started = await startDueSchedules(sql);
+      if (started) log(`schedules: ${started} run(s) started`);
+    }),
+  );
+
+  const beat = setInterval(() => {
+    heartbeat(sql, config.runnerId, [...active.keys()]).catch((e) => log(`heartbeat failed: ${e instanceof Error ? e.message : e}`));
+  }, config.heartbeatMs);
+  const sweep = async () => {
+    try {
+      const lost = await sweepLostRuns(sql, config.leaseMs);
+      if (lost.length) log(`runner_lost: ${lost.join(', ')}`);
+    } catch (e) {
+      log(`sweep failed: ${e instanceof Error ? e.message : e}`);
+    }
+  };
+  await sweep();
+  const sweeper = setInterval(sweep, Math.min(5_000, config.leaseMs / 3));
+
+  log(`${config.runnerId} ready: ${config.concurrency} at a time, browser ${config.browserWsEndpoint ? 'remote' : config.chromiumPath}`);
+
+  return {
+    active: () => active.size,
+    stop: async () => {
+      stopping = true;
+      clearInterval(beat);
+      clearInterval(sweeper);
+      for (const id of workerIds) await boss.offWork(id).catch(() => {});
+      // Runs still executing end as failed (browser gone) when the browser closes under them; their
+      // lease is then not renewed and the row says why, so nothing is left running.
+      for (const controller of active.values()) controller.abort();
+      const deadline = Date.now() + 5_000;
+      while (active.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      await browser?.close().catch(() => {});
+      await boss.stop({ graceful: false, wait: true, timeout: 2_000 }).catch(() => {});
+      await sql.end({ timeout: 2 });
+    },
+  };
+}
