@@ -2,10 +2,14 @@
 // metadata addresses), unless the runner allows private addresses (local stack, tests). Every request and
 // WebSocket of the run's context is checked, and every navigate step's URL before the browser goes there.
 //
-// Limits, by design of a guard that sits beside the browser instead of in its network stack: the browser
-// resolves names itself, so a name whose DNS answer changes between our lookup and the browser's
-// (rebinding) can slip through for the lifetime of our cache; with a remote browser service, "private"
-// means private to that service's network, which that service must guard itself.
+// Limits, by design of a guard that sits beside the browser instead of in its network stack:
+// - Playwright's routes see the first request of a redirect chain only. A redirect hop to a blocked address
+//   is seen as it is sent (the request event): the guard reports it, and a document being loaded there is
+//   replaced by about:blank (its step fails as blocked_address), but the hop's request itself has left.
+// - The browser resolves names itself, so a name whose DNS answer changes between our lookup and the
+//   browser's (rebinding) can slip through for the lifetime of our cache.
+// - With a remote browser service, "private" means private to that service's network.
+// Egress filtering at the network level (a filtering proxy or firewall for the browser) closes all three.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { BrowserContext, Request, Route, WebSocketRoute } from 'playwright-core';
@@ -146,8 +150,11 @@ export async function checkUrl(url: string, allowPrivate: boolean, lookup: Looku
 
 export type GuardOptions = {
   lookup?: Lookup;
-  /** Called for every request or WebSocket the guard stopped (after it was aborted). */
-  onBlocked(event: { url: string; reason: string; request?: Request }): void;
+  /**
+   * Called for every request or WebSocket the guard stops (before it is aborted), and for every redirect hop to a
+   * blocked address (`redirect: true`; that request has been sent already, see above).
+   */
+  onBlocked(event: { url: string; reason: string; request?: Request; redirect?: boolean }): void;
 };
 
 export type NetworkGuard = {
@@ -186,12 +193,27 @@ export async function installNetworkGuard(context: BrowserContext, opts: GuardOp
     opts.onBlocked({ url: ws.url(), reason: verdict.reason });
     await ws.close({ code: 1008, reason: 'blocked' }).catch(() => {});
   };
+  const onRequest = async (request: Request) => {
+    if (!request.redirectedFrom()) return;
+    const verdict = await check(request.url());
+    if (verdict.allowed) return;
+    opts.onBlocked({ url: request.url(), reason: verdict.reason, request, redirect: true });
+    if (request.isNavigationRequest()) {
+      try {
+        await request.frame().goto('about:blank', { timeout: 5000 });
+      } catch {
+        // the frame went away or already moved on
+      }
+    }
+  };
   const allWebSockets = () => true;
   await context.route('**/*', onRoute);
   await context.routeWebSocket(allWebSockets, onWebSocket);
+  context.on('request', onRequest);
   return {
     check,
     dispose: async () => {
+      context.off('request', onRequest);
       await context.unroute('**/*', onRoute).catch(() => {});
     },
   };

@@ -123,19 +123,22 @@ async function startRun(opts: ExecuteOptions): Promise<{ run: RunState; dispose:
   if (!opts.allowPrivateAddresses) {
     run.guard = await installNetworkGuard(context, {
       lookup: opts.lookup,
-      onBlocked: ({ url, reason, request }) => {
+      onBlocked: ({ url, reason, request, redirect }) => {
         let topLevel = false;
         try {
           topLevel = !!request && request.isNavigationRequest() && request.frame().parentFrame() === null;
         } catch {
           // a service worker's request has no frame
         }
-        if (topLevel) return failStep(run, new StepError('blocked_address', `the page tried to open ${url}, which runs may not reach: ${reason}`));
+        if (topLevel) {
+          const how = redirect ? 'was redirected to' : 'tried to open';
+          return failStep(run, new StepError('blocked_address', `the page ${how} ${url}, which runs may not reach: ${reason}`));
+        }
         const origin = URL.canParse(url) ? new URL(url).origin : url;
         const current = run.current;
         if (current?.blockedOrigins.has(origin)) return;
         current?.blockedOrigins.add(origin);
-        logOnStep(run, `blocked a request to ${url}: ${reason}`);
+        logOnStep(run, redirect ? `a request was redirected to ${url}, which runs may not reach: ${reason}` : `blocked a request to ${url}: ${reason}`);
       },
     });
   }
@@ -235,7 +238,13 @@ async function endScreenshot(run: RunState, ctx: StepContext): Promise<Buffer | 
   const page = [ctx.page, run.mainPage, ...[...run.pages].reverse()].find((p) => p && !p.isClosed());
   if (!page) return undefined;
   try {
-    return (await captureJpeg(page, { qualities: [50, 30, 15], extraMasks: run.secretFields, timeoutMs: 3000 })).image;
+    const cdp = async () => {
+      if (run.context.browser()?.browserType().name() !== 'chromium') return undefined;
+      let session = run.cdp.get(page);
+      if (!session) run.cdp.set(page, (session = await run.context.newCDPSession(page)));
+      return session;
+    };
+    return (await captureJpeg(page, { qualities: [50, 30, 15], extraMasks: run.secretFields, timeoutMs: 3000, cdp })).image;
   } catch {
     return undefined;
   }

@@ -273,6 +273,7 @@ async function fieldInfo(locator: Locator, timeout: number) {
         readOnly: input.readOnly === true,
         checked: input.checked === true,
         ownValue: typeof input.value === 'string' ? input.value : '',
+        text: typeof input.value === 'string' ? input.value : (el.textContent ?? ''),
         visible: r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden',
       };
     },
@@ -306,7 +307,7 @@ async function setField(ctx: StepContext, page: Page, locator: Locator, value: s
     await setValueDirectly(locator, value, timeout);
   } else if (info.tag === 'textarea' || (info.tag === 'input' && TYPED_INPUTS.has(info.type))) {
     // Typed like a person (key events), as Chrome's own replay does: widgets that listen to keys see them.
-    await locator.fill('', { timeout });
+    if (info.text !== '') await locator.fill('', { timeout });
     if (value.length <= MAX_TYPED) await locator.pressSequentially(value, { timeout: remaining(ctx) });
     else await locator.fill(value, { timeout: remaining(ctx) });
     const now = await locator.inputValue({ timeout: remaining(ctx) });
@@ -319,7 +320,7 @@ async function setField(ctx: StepContext, page: Page, locator: Locator, value: s
   } else if (info.tag === 'input') {
     await locator.fill(value, { timeout }); // date, time, color, …: Playwright's fill knows their formats
   } else if (info.editable) {
-    await locator.fill('', { timeout });
+    if (info.text !== '') await locator.fill('', { timeout });
     await locator.pressSequentially(value, { timeout: remaining(ctx) });
   } else {
     const inner = locator.locator('input:not([type=hidden]), textarea, select, [contenteditable=""], [contenteditable=true]').first();

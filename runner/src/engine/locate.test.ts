@@ -1,0 +1,182 @@
+// Finding elements, frames and windows in real Chromium: every selector kind, shadow paths, stale selectors,
+// ambiguous selectors, nested iframes by selector and by index, popups by target URL.
+import { describe, expect, test } from 'vitest';
+import { useEngine } from './test/harness.ts';
+
+const t = useEngine();
+
+const SHADOW = `
+<div id="host"></div>
+<script>
+  const outer = document.getElementById('host').attachShadow({ mode: 'open' });
+  outer.innerHTML = '<p>yttre</p><button id="inner">Inre</button><div id="nested-host"></div>';
+  const nested = outer.getElementById('nested-host').attachShadow({ mode: 'open' });
+  nested.innerHTML = '<button class="deep">Djup</button>';
+  outer.getElementById('inner').onclick = () => clicks.push('inner');
+  nested.querySelector('.deep').onclick = () => clicks.push('deep');
+</script>`;
+
+const FORM = `
+<script>window.clicks = [];</script>
+<button id="go" onclick="clicks.push('go')">Skicka</button>
+<button id="other" onclick="clicks.push('other')">Skicka in ansökan</button>
+<label>Namn <input id="name"></label>
+<input id="mail" aria-label="E-post">
+<div style="display:none"><button class="dup" onclick="clicks.push('dup-hidden')">Spara</button></div>
+<button class="dup" onclick="clicks.push('dup-visible')">Spara</button>
+<button id="unique" onclick="clicks.push('unique')">Unik</button>
+${SHADOW}`;
+
+async function clicks(page: import('playwright-core').Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { clicks: string[] }).clicks);
+}
+
+describe('selectors', () => {
+  test('aria with a role, aria without one (button text, label, aria-label), text exact and contained, xpath, pierce, css', async () => {
+    t.server.page('/form', FORM);
+    const { outcome, page, ends } = await t.run([
+      { type: 'navigate', url: t.server.url('/form') },
+      { type: 'click', selectors: [['aria/Skicka[role="button"]']] },
+      { type: 'click', selectors: ['aria/Skicka in ansökan'] },
+      { type: 'change', selectors: ['aria/Namn'], value: 'Anna' },
+      { type: 'change', selectors: ['aria/E-post'], value: 'anna@example.se' },
+      { type: 'click', selectors: ['text/Skicka'] },
+      { type: 'click', selectors: ['text/in ansökan'] },
+      { type: 'click', selectors: ['xpath///button[@id="unique"]'] },
+      { type: 'click', selectors: ['pierce/#inner'] },
+      { type: 'click', selectors: ['#host .deep'] },
+    ]);
+    expect(outcome).toMatchObject({ status: 'completed', completedSteps: 10 });
+    expect(await clicks(page)).toEqual(['go', 'other', 'go', 'other', 'unique', 'inner', 'deep']);
+    expect(await page.inputValue('#name')).toBe('Anna');
+    expect(await page.inputValue('#mail')).toBe('anna@example.se');
+    // selector 1 matched one visible element every time: nothing to explain
+    expect(ends.every((e) => e.log.every((l) => !/selector/.test(l.message)))).toBe(true);
+  });
+
+  test('a shadow path (one string per shadow root) reaches two levels deep', async () => {
+    t.server.page('/shadow', `<script>window.clicks = [];</script>${SHADOW}`);
+    const { outcome, page } = await t.run([
+      { type: 'navigate', url: t.server.url('/shadow') },
+      { type: 'click', selectors: [['#host', '#nested-host', 'button.deep']] },
+      { type: 'click', selectors: [['#host', 'aria/Inre[role="button"]']] },
+    ]);
+    expect(outcome.status).toBe('completed');
+    expect(await clicks(page)).toEqual(['deep', 'inner']);
+  });
+
+  test('a stale first selector falls back to the next one, and the log says so', async () => {
+    t.server.page('/form', FORM);
+    const { outcome, page, ends } = await t.run([
+      { type: 'navigate', url: t.server.url('/form') },
+      { type: 'click', selectors: ['#submit-old', 'aria/Skicka[role="button"]'] },
+    ]);
+    expect(outcome.status).toBe('completed');
+    expect(await clicks(page)).toEqual(['go']);
+    expect(ends[1]!.log.map((l) => l.message)).toContain('selector 1 (#submit-old) not found; selector 2 (aria/Skicka[role="button"]) used');
+  });
+
+  test('a selector matching several elements is used only when no selector matches one; then its first visible match', async () => {
+    t.server.page('/form', FORM);
+    const { outcome, page, ends } = await t.run([
+      { type: 'navigate', url: t.server.url('/form') },
+      { type: 'click', selectors: ['.dup', '#unique'] },
+      { type: 'click', selectors: ['.dup', '#gone'] },
+    ]);
+    expect(outcome.status).toBe('completed');
+    expect(await clicks(page)).toEqual(['unique', 'dup-visible']);
+    expect(ends[1]!.log[0]!.message).toBe('selector 1 (.dup) matches 2 elements; selector 2 (#unique) used');
+    expect(ends[2]!.log[0]!.message).toContain('selector 1 (.dup) matches 2 elements; the first visible one (2nd) used');
+  });
+
+  test('an element that never appears fails as element_not_found within the step timeout', async () => {
+    t.server.page('/form', FORM);
+    const { outcome, ends } = await t.run([
+      { type: 'navigate', url: t.server.url('/form') },
+      { type: 'click', selectors: ['#never', 'text/Finns inte'], timeout: 1500 },
+    ]);
+    expect(outcome).toMatchObject({ status: 'failed', failedIndex: 1, errorType: 'element_not_found' });
+    expect(outcome.errorMessage).toContain('#never, text/Finns inte');
+    expect(ends[1]!.durationMs).toBeGreaterThanOrEqual(1500);
+    expect(ends[1]!.durationMs).toBeLessThan(3500);
+    expect(ends[1]!.screenshot?.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8])); // end-of-step JPEG, failure too
+  });
+
+  test('an element that appears late (and a button enabled late) is waited for', async () => {
+    t.server.page(
+      '/late',
+      `<script>window.clicks = [];
+        setTimeout(() => { const b = document.createElement('button'); b.id = 'late'; b.disabled = true; b.textContent = 'Sen';
+          b.onclick = () => clicks.push('late'); document.body.append(b); setTimeout(() => b.disabled = false, 300); }, 500);</script>`,
+    );
+    const { outcome, page } = await t.run([
+      { type: 'navigate', url: t.server.url('/late') },
+      { type: 'click', selectors: ['#late'], timeout: 3000 },
+    ]);
+    expect(outcome.status).toBe('completed');
+    expect(await clicks(page)).toEqual(['late']);
+  });
+});
+
+describe('frames', () => {
+  const pages = () => {
+    t.server.page('/frames', `<p>topp</p><iframe id="other" src="/leaf?n=other"></iframe><iframe id="outer" src="/middle"></iframe>`);
+    t.server.page('/middle', `<p>mitten</p><iframe id="inner" name="inner" src="/leaf?n=inner"></iframe>`);
+    t.server.handle('/leaf', (_req, res, url) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      const n = url.searchParams.get('n');
+      res.end(`<!doctype html><button onclick="fetch('/post/leaf',{method:'POST',body:JSON.stringify('${n}')})">Knapp</button>`);
+    });
+  };
+
+  test('nested iframes by their selectors, by index, and by index when the selectors are stale', async () => {
+    pages();
+    const { outcome, logText } = await t.run([
+      { type: 'navigate', url: t.server.url('/frames') },
+      { type: 'click', frameSelectors: [['#outer'], ['#inner']], selectors: ['aria/Knapp[role="button"]'] },
+      { type: 'click', frame: [1, 0], selectors: ['button'] },
+      { type: 'click', frame: [0], selectors: ['button'] },
+      { type: 'click', frameSelectors: [['#renamed-outer'], ['iframe[name=inner]']], frame: [1, 0], selectors: ['button'] },
+      { type: 'waitForExpression', frameSelectors: [['#outer']], expression: "document.querySelector('p').textContent === 'mitten'" },
+    ]);
+    expect(outcome.status, logText).toBe('completed');
+    await expect.poll(() => t.server.posts('leaf')).toEqual(['inner', 'inner', 'other', 'inner']);
+  });
+
+  test('a missing iframe fails as frame_not_found', async () => {
+    pages();
+    const { outcome } = await t.run([
+      { type: 'navigate', url: t.server.url('/frames') },
+      { type: 'click', frame: [1, 3], selectors: ['button'], timeout: 1000 },
+    ]);
+    expect(outcome).toMatchObject({ status: 'failed', errorType: 'frame_not_found' });
+    expect(outcome.errorMessage).toContain('level 2');
+  });
+});
+
+describe('popups', () => {
+  test('a step acts in the window whose URL matches its target (exact, or same path ignoring the query), and close closes it', async () => {
+    t.server.page('/opener', `<a href="/popup?token=abc" target="_blank">Öppna</a>`);
+    t.server.page('/popup', `<button onclick="post('popup', location.search)">Godkänn</button>`);
+    const { outcome, context, logText } = await t.run([
+      { type: 'navigate', url: t.server.url('/opener') },
+      { type: 'click', selectors: ['text/Öppna'] },
+      { type: 'click', target: t.server.url('/popup?token=recorded-another-time'), selectors: ['aria/Godkänn'] },
+      { type: 'close', target: t.server.url('/popup?token=abc') },
+      { type: 'waitForExpression', target: 'main', expression: "location.pathname === '/opener'" },
+    ]);
+    expect(outcome.status, logText).toBe('completed');
+    expect(t.server.posts('popup')).toEqual(['?token=abc']);
+    expect(logText).toContain(`a new window opened: ${t.server.url('/popup?token=abc')}`);
+    expect(context.pages().map((p) => new URL(p.url()).pathname)).toEqual(['/opener']);
+  });
+
+  test('a target window that never opens fails as popup_not_found', async () => {
+    t.server.page('/opener', `<a href="/popup">Öppna</a>`);
+    const { outcome } = await t.run([
+      { type: 'navigate', url: t.server.url('/opener') },
+      { type: 'click', target: t.server.url('/popup'), selectors: ['button'], timeout: 800 },
+    ]);
+    expect(outcome).toMatchObject({ status: 'failed', errorType: 'popup_not_found' });
+  });
+});

@@ -1,0 +1,15 @@
+// The engine's tests: node environment, real Chromium shared through one browser server (test/global-setup.ts).
+//   npx vitest run --config runner/src/engine/vitest.config.ts
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    environment: 'node',
+    include: ['**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
