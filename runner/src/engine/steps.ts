@@ -227,18 +227,61 @@ async function key(ctx: StepContext, step: StepOf<'keyDown'> | StepOf<'keyUp'>) 
   await after?.();
 }
 
+/** How long a scroll that the page's height cut short waits for the page to grow (lazy loading) before it gives up. */
+const SCROLL_SETTLE_MS = 1500;
+
+/**
+ * Scrolls the window (or an element) to the recorded position. When the page is shorter than when recorded
+ * (content loaded as one scrolls), it keeps scrolling as the page grows, until the position is reached, the
+ * page stops growing for a moment, or the step's time is up: scrolls replayed back to back then give lazy
+ * loading the time a person gave it.
+ */
 async function scroll(ctx: StepContext, step: StepOf<'scroll'>) {
   const to = { x: step.x, y: step.y };
-  if (step.selectors?.length) {
-    const { page, locator } = await element(ctx, { ...step, selectors: step.selectors });
-    await act(ctx, 'scrolling', page, () =>
-      locator.evaluate((el, p) => el.scrollTo({ left: p.x ?? el.scrollLeft, top: p.y ?? el.scrollTop, behavior: 'instant' }), to, { timeout: remaining(ctx) }),
-    );
-    return;
+  const target: { page: Page; run: () => Promise<{ x: number; y: number; height: number }> } = step.selectors?.length
+    ? await (async () => {
+        const { page, locator } = await element(ctx, { ...step, selectors: step.selectors! });
+        return {
+          page,
+          run: () =>
+            locator.evaluate(
+              (el, p) => {
+                el.scrollTo({ left: p.x ?? el.scrollLeft, top: p.y ?? el.scrollTop, behavior: 'instant' });
+                return { x: el.scrollLeft, y: el.scrollTop, height: el.scrollHeight };
+              },
+              to,
+              { timeout: remaining(ctx) },
+            ),
+        };
+      })()
+    : await (async () => {
+        const page = await pageOf(ctx, step);
+        const frame = await frameFor(page, step, ctx.deadline, ctx.signal);
+        return {
+          page,
+          run: () =>
+            frame.evaluate((p) => {
+              window.scrollTo({ left: p.x ?? window.scrollX, top: p.y ?? window.scrollY, behavior: 'instant' });
+              return { x: window.scrollX, y: window.scrollY, height: document.documentElement.scrollHeight };
+            }, to),
+        };
+      })();
+  const reached = (at: { x: number; y: number }) => (to.x === undefined || Math.abs(at.x - to.x) <= 1) && (to.y === undefined || Math.abs(at.y - to.y) <= 1);
+  let height = -1;
+  let grewAt = Date.now();
+  for (;;) {
+    const at = await act(ctx, 'scrolling', target.page, target.run);
+    if (!at || reached(at)) return;
+    if (at.height !== height) {
+      if (height >= 0) grewAt = Date.now();
+      height = at.height;
+    }
+    if (Date.now() - grewAt >= SCROLL_SETTLE_MS || Date.now() >= ctx.deadline || ctx.signal.aborted) {
+      ctx.log(`the page ends before the recorded position (${to.x ?? at.x}, ${to.y ?? at.y}); scrolled to (${Math.round(at.x)}, ${Math.round(at.y)})`);
+      return;
+    }
+    await sleep(Math.min(POLL_MS, ctx.deadline - Date.now()), ctx.signal);
   }
-  const page = await pageOf(ctx, step);
-  const frame = await frameFor(page, step, ctx.deadline, ctx.signal);
-  await frame.evaluate((p) => window.scrollTo({ left: p.x ?? window.scrollX, top: p.y ?? window.scrollY, behavior: 'instant' }), to);
 }
 
 // ---------------------------------------------------------------------------------------------------------
