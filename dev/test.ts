@@ -9,16 +9,35 @@ import { startStack, type Stack } from './lib/stack.ts';
 
 const only = process.argv.slice(2);
 const results: Array<{ name: string; ok: boolean; seconds: number }> = [];
+/** Every suite's name, also of those a filter skipped (to list them when a filter matches none). */
+const known: string[] = [];
+let current: ReturnType<typeof spawn> | undefined;
+let stack: Stack | undefined;
+
+// Ctrl-C or SIGTERM: end the running suite and the stack it runs against, then exit.
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal}: stopping the tests…`);
+    current?.kill('SIGTERM');
+    await stack?.stop();
+    process.exit(130);
+  });
+}
 const bin = (name: string) => join(repoRoot, 'node_modules/.bin', name);
 
 // Suites run as child processes awaited asynchronously: the Auth stand-in lives in this process and
 // must keep answering while a suite runs.
 async function suite(name: string, cmd: string, args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}) {
-  if (only.length && !only.some((o) => name.includes(o))) return;
+  known.push(name);
+  if (interrupted || (only.length && !only.some((o) => name.includes(o)))) return;
   console.log(`\n━━ ${name} ━━  ${cmd.replace(repoRoot + '/', '')} ${args.join(' ')}`);
   const started = Date.now();
   const status = await new Promise<number | null>((done) => {
     const child = spawn(cmd, args, { cwd: opts.cwd ?? repoRoot, env: { ...process.env, ...opts.env }, stdio: 'inherit' });
+    current = child;
     child.once('error', (error) => { console.error(`${name}: ${error.message}`); done(null); });
     child.once('exit', (code) => done(code));
   });
@@ -33,9 +52,9 @@ await suite('typecheck: api function', deno, ['check', '--config', 'deno.json', 
 await suite('lint: api function', deno, ['lint', '--config', 'deno.json', '.', '../_shared'], { cwd: fnDir });
 if (existsSync(join(repoRoot, 'vitest.config.ts'))) await suite('web unit tests (vitest)', bin('vitest'), ['run', '-c', 'vitest.config.ts']);
 if (existsSync(join(repoRoot, 'vitest.tooling.config.ts'))) await suite('tooling tests (vitest): Auth stand-in contract, advisor lints', bin('vitest'), ['run', '-c', 'vitest.tooling.config.ts']);
+await suite('runner tests (vitest): step engine and test sites in Chromium, queue schema', bin('vitest'), ['run', '-c', 'vitest.runner.config.ts']);
 
-let stack: Stack | undefined;
-const needsStack = ['pgTAP', 'security self-check', 'api function', 'end-to-end', 'lighthouse'];
+const needsStack = ['pgTAP', 'security self-check', 'api function', 'runner: hard cases', 'end-to-end', 'lighthouse'];
 if (!only.length || only.some((o) => needsStack.some((n) => n.includes(o)))) {
   console.log('\n━━ starting a fresh local stack (profile test) ━━');
   try {
@@ -58,11 +77,20 @@ if (stack) {
     cwd: fnDir,
     env: { API_URL: urls.api, APP_URL: urls.app, MAIL_URL: urls.mail, DB_URL: urls.db, SUPABASE_URL: urls.supabase },
   });
+  await suite('runner: hard cases through the api and the runner (vitest)', bin('vitest'), ['run', '-c', 'vitest.runner.config.ts', 'runner/test/replay.test.ts'], {
+    env: { API_URL: urls.api, APP_URL: urls.app },
+  });
   if (existsSync(join(repoRoot, 'e2e/playwright.config.ts'))) {
     await suite('end-to-end (playwright, chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { env: { APP_URL: urls.app, MAIL_URL: urls.mail, DB_URL: urls.db } });
   }
   await suite('lighthouse performance (/landing, /auth)', bin('tsx'), ['dev/quality/lighthouse.ts'], { env: { APP_URL: urls.app } });
   await stack.stop();
+}
+
+if (only.length && !results.length) {
+  const names = [...known, ...needsStack.filter((n) => !known.some((k) => k.startsWith(n)))];
+  console.error(`No test suite matches ${only.map((o) => `"${o}"`).join(', ')}. Suites:\n${names.map((n) => `  ${n}`).join('\n')}`);
+  process.exit(1);
 }
 
 console.log('\n━━ summary ━━');

@@ -114,7 +114,8 @@ function runToEnd(cmd: string, args: string[], env: Record<string, string>, trac
 export function createStack({ profile, fresh = false, web = 'preview', runner = true, log = console.log }: StackOptions) {
   const p = ports[profile];
   const u = urls(profile);
-  const name = profile === 'dev' ? 'dev' : 'test';
+  // KOLLEGA_STACK_DIR: another data folder under .local/ (with KOLLEGA_PORT_OFFSET, a second stack beside this one).
+  const name = process.env.KOLLEGA_STACK_DIR || (profile === 'dev' ? 'dev' : 'test');
   const stoppers: Array<() => Promise<void>> = [];
   let aborted = false;
   let stopped: Promise<void> | undefined;
