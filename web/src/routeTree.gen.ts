@@ -25,7 +25,8 @@ import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedTrackTraceRouteImport } from './routes/_authed/track-trace'
 import { Route as AuthedUserManagementRouteImport } from './routes/_authed/user-management'
 import { Route as AuthedWorkflowExecutionRouteImport } from './routes/_authed/workflow-execution'
-import { Route as AuthedWorkflowsRouteImport } from './routes/_authed/workflows'
+import { Route as AuthedWorkflowExecutionRunIdRouteImport } from './routes/_authed/workflow-execution_.$runId'
+import { Route as AuthedWorkflowsIndexRouteImport } from './routes/_authed/workflows.index'
 
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
@@ -106,9 +107,15 @@ const AuthedWorkflowExecutionRoute = AuthedWorkflowExecutionRouteImport.update({
   path: '/workflow-execution',
   getParentRoute: () => AuthedRoute,
 } as any)
-const AuthedWorkflowsRoute = AuthedWorkflowsRouteImport.update({
-  id: '/workflows',
-  path: '/workflows',
+const AuthedWorkflowExecutionRunIdRoute =
+  AuthedWorkflowExecutionRunIdRouteImport.update({
+    id: '/workflow-execution_/$runId',
+    path: '/workflow-execution/$runId',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedWorkflowsIndexRoute = AuthedWorkflowsIndexRouteImport.update({
+  id: '/workflows/',
+  path: '/workflows/',
   getParentRoute: () => AuthedRoute,
 } as any)
 
@@ -128,7 +135,8 @@ export interface FileRoutesByFullPath {
   '/track-trace': typeof AuthedTrackTraceRoute
   '/user-management': typeof AuthedUserManagementRoute
   '/workflow-execution': typeof AuthedWorkflowExecutionRoute
-  '/workflows': typeof AuthedWorkflowsRoute
+  '/workflow-execution/$runId': typeof AuthedWorkflowExecutionRunIdRoute
+  '/workflows/': typeof AuthedWorkflowsIndexRoute
 }
 export interface FileRoutesByTo {
   '/auth': typeof AuthRoute
@@ -145,8 +153,9 @@ export interface FileRoutesByTo {
   '/track-trace': typeof AuthedTrackTraceRoute
   '/user-management': typeof AuthedUserManagementRoute
   '/workflow-execution': typeof AuthedWorkflowExecutionRoute
-  '/workflows': typeof AuthedWorkflowsRoute
   '/': typeof AuthedIndexRoute
+  '/workflow-execution/$runId': typeof AuthedWorkflowExecutionRunIdRoute
+  '/workflows': typeof AuthedWorkflowsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -165,8 +174,9 @@ export interface FileRoutesById {
   '/_authed/track-trace': typeof AuthedTrackTraceRoute
   '/_authed/user-management': typeof AuthedUserManagementRoute
   '/_authed/workflow-execution': typeof AuthedWorkflowExecutionRoute
-  '/_authed/workflows': typeof AuthedWorkflowsRoute
   '/_authed/': typeof AuthedIndexRoute
+  '/_authed/workflow-execution_/$runId': typeof AuthedWorkflowExecutionRunIdRoute
+  '/_authed/workflows/': typeof AuthedWorkflowsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -186,7 +196,8 @@ export interface FileRouteTypes {
     | '/track-trace'
     | '/user-management'
     | '/workflow-execution'
-    | '/workflows'
+    | '/workflow-execution/$runId'
+    | '/workflows/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/auth'
@@ -203,8 +214,9 @@ export interface FileRouteTypes {
     | '/track-trace'
     | '/user-management'
     | '/workflow-execution'
-    | '/workflows'
     | '/'
+    | '/workflow-execution/$runId'
+    | '/workflows'
   id:
     | '__root__'
     | '/_authed'
@@ -222,8 +234,9 @@ export interface FileRouteTypes {
     | '/_authed/track-trace'
     | '/_authed/user-management'
     | '/_authed/workflow-execution'
-    | '/_authed/workflows'
     | '/_authed/'
+    | '/_authed/workflow-execution_/$runId'
+    | '/_authed/workflows/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -347,11 +360,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedWorkflowExecutionRouteImport
       parentRoute: typeof AuthedRoute
     }
-    '/_authed/workflows': {
-      id: '/_authed/workflows'
+    '/_authed/workflow-execution_/$runId': {
+      id: '/_authed/workflow-execution_/$runId'
+      path: '/workflow-execution/$runId'
+      fullPath: '/workflow-execution/$runId'
+      preLoaderRoute: typeof AuthedWorkflowExecutionRunIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/workflows/': {
+      id: '/_authed/workflows/'
       path: '/workflows'
-      fullPath: '/workflows'
-      preLoaderRoute: typeof AuthedWorkflowsRouteImport
+      fullPath: '/workflows/'
+      preLoaderRoute: typeof AuthedWorkflowsIndexRouteImport
       parentRoute: typeof AuthedRoute
     }
   }
@@ -369,8 +389,9 @@ interface AuthedRouteChildren {
   AuthedTrackTraceRoute: typeof AuthedTrackTraceRoute
   AuthedUserManagementRoute: typeof AuthedUserManagementRoute
   AuthedWorkflowExecutionRoute: typeof AuthedWorkflowExecutionRoute
-  AuthedWorkflowsRoute: typeof AuthedWorkflowsRoute
   AuthedIndexRoute: typeof AuthedIndexRoute
+  AuthedWorkflowExecutionRunIdRoute: typeof AuthedWorkflowExecutionRunIdRoute
+  AuthedWorkflowsIndexRoute: typeof AuthedWorkflowsIndexRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -385,8 +406,9 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedTrackTraceRoute: AuthedTrackTraceRoute,
   AuthedUserManagementRoute: AuthedUserManagementRoute,
   AuthedWorkflowExecutionRoute: AuthedWorkflowExecutionRoute,
-  AuthedWorkflowsRoute: AuthedWorkflowsRoute,
   AuthedIndexRoute: AuthedIndexRoute,
+  AuthedWorkflowExecutionRunIdRoute: AuthedWorkflowExecutionRunIdRoute,
+  AuthedWorkflowsIndexRoute: AuthedWorkflowsIndexRoute,
 }
 
 const AuthedRouteWithChildren =

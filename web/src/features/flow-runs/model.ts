@@ -1,95 +1,50 @@
-// Flow runs and improvement suggestions: demonstration data and the client-side transitions of
-// SPEC §4 (flow run status). Texts are locale keys under `flow_runs:demo`.
+// What a run's status allows (AUTOMATION.md "Runs", the server's app.control_run / app.retry_run) and how
+// often flow management asks for news: every second while anything is under way, else every 10 s.
+import type { Run, RunCounts, RunStatus } from '@shared/types/api';
 
-export const RUN_STATUSES = ['running', 'paused', 'completed', 'failed', 'pending'] as const;
-export type RunStatus = (typeof RUN_STATUSES)[number];
+export const RUN_STATUSES = ['running', 'paused', 'completed', 'failed', 'pending'] as const satisfies readonly RunStatus[];
 
-export type DemoErrorKey = 'element_missing';
+export type RunAction = 'pause' | 'resume' | 'stop' | 'retry';
 
-export type DemoRunKey = 'invoices' | 'rent' | 'reports' | 'contracts' | 'cases' | 'onboarding';
+/** Runs per page of flow management; "show more" asks for this many more. */
+export const RUNS_PAGE_SIZE = 50;
 
-export type FlowRun = {
-  id: string;
-  workflowId: string;
-  /** Names the run's texts: workflow name and current step. */
-  key: DemoRunKey;
-  status: RunStatus;
-  progress: number;
-  /** 'demo': the run's own current step text; 'restarting': 'Startar om...'. */
-  currentStep: 'demo' | 'restarting';
-  startedAt: string;
-  estimatedCompletion: string | null;
-  stepCount: number;
-  completedSteps: number;
-  aiConfidence: number;
-  /** Key of the error text under `flow_runs:demo.errors`, null when there is none. */
-  errorMessage: DemoErrorKey | null;
-  requiresManualIntervention: boolean;
-};
+/** Refetch intervals (ms): a run under way is shown at most a second behind. */
+export const LIVE_INTERVAL_MS = 1000;
+export const IDLE_INTERVAL_MS = 10_000;
 
-export type RunAction = 'pause' | 'resume' | 'retry' | 'stop';
-
-/** running → paused (Pausa); paused → running (Fortsätt); failed → running from 0 (Försök igen); running|paused → failed (Stoppa). */
-export function transition(run: FlowRun, action: RunAction): FlowRun {
-  switch (action) {
-    case 'pause':
-      return run.status === 'running' ? { ...run, status: 'paused' } : run;
-    case 'resume':
-      return run.status === 'paused' ? { ...run, status: 'running' } : run;
-    case 'retry':
-      return run.status === 'failed'
-        ? { ...run, status: 'running', progress: 0, completedSteps: 0, currentStep: 'restarting', errorMessage: null }
-        : run;
-    case 'stop':
-      return run.status === 'running' || run.status === 'paused' ? { ...run, status: 'failed' } : run;
-  }
+export function isActive(status: RunStatus): boolean {
+  return status === 'pending' || status === 'running' || status === 'paused';
 }
 
-/** The actions a run offers in its status; completed runs offer none. */
-export function availableActions(status: RunStatus): RunAction[] {
-  switch (status) {
+/**
+ * The actions a run offers: pause a running one, resume a paused one (not one waiting for a person: their
+ * decision resumes it), stop anything not finished, retry a failed one. Completed runs offer none.
+ */
+export function availableActions(run: Pick<Run, 'status' | 'requiresManualIntervention'>): RunAction[] {
+  switch (run.status) {
     case 'running':
       return ['pause', 'stop'];
     case 'paused':
-      return ['resume', 'stop'];
+      return run.requiresManualIntervention ? ['stop'] : ['resume', 'stop'];
+    case 'pending':
+      return ['stop'];
     case 'failed':
       return ['retry'];
-    default:
+    case 'completed':
       return [];
   }
 }
 
-export function countByStatus(runs: FlowRun[]): Record<RunStatus | 'total', number> {
-  const counts = { running: 0, paused: 0, completed: 0, failed: 0, pending: 0, total: runs.length };
-  for (const run of runs) counts[run.status] += 1;
-  return counts;
+/** Every second while a listed run or a counted one is under way, else every 10 s. */
+export function refetchInterval(runs: Run[] | undefined, counts: RunCounts | undefined): number {
+  const listedActive = runs?.some((run) => isActive(run.status)) ?? false;
+  const countedActive = counts ? counts.pending + counts.running + counts.paused > 0 : false;
+  return listedActive || countedActive ? LIVE_INTERVAL_MS : IDLE_INTERVAL_MS;
 }
 
-const minutes = (n: number, from: number) => new Date(from + n * 60_000).toISOString();
-
-export function demoRuns(now = Date.now()): FlowRun[] {
-  const base = { currentStep: 'demo' as const, errorMessage: null, requiresManualIntervention: false };
-  return [
-    { ...base, id: 'run-1001', workflowId: 'wf-invoices', key: 'invoices', status: 'running', progress: 65, startedAt: minutes(-12, now), estimatedCompletion: minutes(6, now), stepCount: 12, completedSteps: 8, aiConfidence: 96 },
-    { ...base, id: 'run-1002', workflowId: 'wf-onboarding', key: 'onboarding', status: 'running', progress: 40, startedAt: minutes(-8, now), estimatedCompletion: minutes(14, now), stepCount: 10, completedSteps: 4, aiConfidence: 78, requiresManualIntervention: true },
-    { ...base, id: 'run-1003', workflowId: 'wf-rent', key: 'rent', status: 'paused', progress: 30, startedAt: minutes(-35, now), estimatedCompletion: null, stepCount: 10, completedSteps: 3, aiConfidence: 92 },
-    { ...base, id: 'run-1004', workflowId: 'wf-reports', key: 'reports', status: 'completed', progress: 100, startedAt: minutes(-90, now), estimatedCompletion: minutes(-60, now), stepCount: 8, completedSteps: 8, aiConfidence: 98 },
-    { ...base, id: 'run-1005', workflowId: 'wf-contracts', key: 'contracts', status: 'failed', progress: 45, startedAt: minutes(-20, now), estimatedCompletion: null, stepCount: 11, completedSteps: 5, aiConfidence: 88, errorMessage: 'element_missing' },
-    { ...base, id: 'run-1006', workflowId: 'wf-cases', key: 'cases', status: 'pending', progress: 0, startedAt: minutes(0, now), estimatedCompletion: minutes(25, now), stepCount: 6, completedSteps: 0, aiConfidence: 90 },
-  ];
-}
-
-export type ImprovementSuggestion = {
-  id: string;
-  key: 'invoices' | 'cases';
-  confidence: number;
-  type: 'timing' | 'automation';
-  applied: boolean;
-};
-
-export function demoSuggestions(): ImprovementSuggestion[] {
-  return [
-    { id: 'suggestion-1', key: 'invoices', confidence: 89, type: 'timing', applied: false },
-    { id: 'suggestion-2', key: 'cases', confidence: 94, type: 'automation', applied: false },
-  ];
+/** The step a retry starts from unless the person picks another: the failed one, else the current one, else the first. */
+export function defaultRetryStep(run: Pick<Run, 'failedStep' | 'currentStep' | 'stepCount'>): number {
+  const step = run.failedStep ?? run.currentStep ?? 0;
+  return Math.min(Math.max(step, 0), Math.max(run.stepCount - 1, 0));
 }

@@ -1,114 +1,251 @@
-// Flow management: counters, filter, the client-side run transitions of SPEC §4, suggestions.
-import { fireEvent, screen, within } from '@testing-library/react';
+// Flow management over mocked runs: counters, list, filter (search param), the calls behind pause, stop
+// and retry, completed runs without actions, empty, loading and error states, live polling.
+import type { Run, RunCounts } from '@shared/types/api';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { demoUser, json, mockApi } from '@/test/api-mock';
+import { never } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
-import { demoRuns, transition } from '../model';
 
 afterEach(async () => {
   await i18n.changeLanguage('sv');
 });
 
-async function renderScreen() {
-  mockApi({ 'GET /api/user': () => json(200, demoUser) });
-  renderApp('/workflow-execution');
-  await screen.findByRole('heading', { level: 1, name: 'Flödeshantering' });
+function aRun(overrides: Partial<Run> = {}): Run {
+  return {
+    id: 'r-running',
+    workflowId: 'w1',
+    workflowName: 'Hyresavier',
+    workflowVersion: 1,
+    trigger: 'manual',
+    startedBy: demoUser.id,
+    startedByName: 'Anna Andersson',
+    status: 'running',
+    attempt: 1,
+    stepCount: 7,
+    completedSteps: 3,
+    progress: 43,
+    currentStep: 3,
+    currentStepDescription: 'Logga in',
+    aiConfidence: null,
+    requiresManualIntervention: false,
+    errorType: null,
+    errorMessage: null,
+    failedStep: null,
+    createdAt: '2025-03-14T09:00:00Z',
+    startedAt: '2025-03-14T09:00:01Z',
+    finishedAt: null,
+    estimatedCompletion: '2025-03-14T09:05:00Z',
+    ...overrides,
+  };
 }
 
-const counter = (name: string) => screen.getByTestId(`counter-${name}`).textContent;
-const run = (name: string) => screen.getByRole('article', { name });
+const runs: Run[] = [
+  aRun(),
+  aRun({ id: 'r-paused', workflowName: 'Felanmälningar', status: 'paused', aiConfidence: 72.4, requiresManualIntervention: true, trigger: 'schedule', startedBy: null, startedByName: null }),
+  aRun({ id: 'r-failed', workflowName: 'Boka tekniker', status: 'failed', stepCount: 4, completedSteps: 2, progress: 50, currentStep: 2, currentStepDescription: 'Boka tekniker', failedStep: 2, errorType: 'element_not_found', errorMessage: 'Knappen "Boka tekniker" hittades inte.', estimatedCompletion: null }),
+  aRun({ id: 'r-done', workflowName: 'Månadsrapport', status: 'completed', completedSteps: 7, progress: 100, currentStep: null, currentStepDescription: null, aiConfidence: 96, finishedAt: '2025-03-14T09:03:00Z', estimatedCompletion: null, trigger: 'webhook', startedBy: null, startedByName: null }),
+  aRun({ id: 'r-pending', workflowName: 'Bankfiler', status: 'pending', completedSteps: 0, progress: 0, currentStep: null, currentStepDescription: null, startedAt: null }),
+];
+const counts: RunCounts = { running: 1, paused: 1, completed: 1800, failed: 60, pending: 1, total: 1863 };
 
-describe('flow run transitions', () => {
-  const [running, , paused, completed, failed, pending] = demoRuns(0);
-
-  it('pauses and stops running runs, resumes and stops paused ones', () => {
-    expect(transition(running, 'pause').status).toBe('paused');
-    expect(transition(paused, 'resume').status).toBe('running');
-    expect(transition(running, 'stop').status).toBe('failed');
-    expect(transition(paused, 'stop').status).toBe('failed');
+function mockRuns(extra: Parameters<typeof mockApi>[0] = {}, list: Run[] = runs, runCounts: RunCounts = counts) {
+  return mockApi({
+    'GET /api/user': () => json(200, demoUser),
+    'GET /api/runs?limit=50': () => json(200, list),
+    'GET /api/runs/counts': () => json(200, runCounts),
+    ...extra,
   });
+}
 
-  it('retries a failed run from zero with "Startar om..." and no error', () => {
-    const retried = transition(failed, 'retry');
-    expect(retried).toMatchObject({ status: 'running', progress: 0, completedSteps: 0, currentStep: 'restarting', errorMessage: null });
-  });
+async function renderScreen(path = '/workflow-execution') {
+  const app = renderApp(path);
+  // The first render of the file compiles the route's chunk: give it time.
+  await screen.findByRole('heading', { level: 1, name: 'Flödeshantering' }, { timeout: 5000 });
+  return app;
+}
 
-  it('ignores transitions the status does not allow', () => {
-    expect(transition(completed, 'stop')).toBe(completed);
-    expect(transition(pending, 'pause')).toBe(pending);
-    expect(transition(running, 'resume')).toBe(running);
-    expect(transition(running, 'retry')).toBe(running);
-  });
-});
+const card = (name: string) => screen.getByRole('article', { name });
+const counter = (label: string) => within(screen.getByRole('region', { name: 'Körningar per status' })).getByText(label).nextElementSibling;
 
-describe('flow management screen', () => {
-  it('counts runs per status and filters them', async () => {
+describe('flow management', () => {
+  it('shows the counters of all runs and each listed run with status, steps, step, trigger and confidence only when measured', async () => {
+    mockRuns();
     await renderScreen();
-    expect([counter('running'), counter('paused'), counter('completed'), counter('failed'), counter('pending'), counter('total')]).toEqual(['2', '1', '1', '1', '1', '6']);
-    expect(screen.getAllByRole('article')).toHaveLength(6);
-    fireEvent.change(screen.getByLabelText('Filtrera på status'), { target: { value: 'paused' } });
-    expect(screen.getAllByRole('article')).toHaveLength(1);
-    expect(run('Hyresavisering')).toHaveTextContent('Pausad');
+    await screen.findByRole('article', { name: 'Hyresavier' });
+    expect(counter('Körs')).toHaveTextContent('1');
+    expect(counter('Slutförda')).toHaveTextContent('1800');
+    expect(counter('Fel')).toHaveTextContent('60');
+    expect(counter('Totalt')).toHaveTextContent('1863');
+    expect(within(screen.getByRole('list', { name: 'Körningar' })).getAllByRole('article')).toHaveLength(5);
+
+    const running = card('Hyresavier');
+    expect(running).toHaveTextContent('Körs');
+    expect(running).toHaveTextContent('3 av 7 steg');
+    expect(running).toHaveTextContent('Aktuellt steg: Logga in');
+    expect(running).toHaveTextContent('Manuell start av Anna Andersson');
+    expect(running).toHaveTextContent('Beräknas klar');
+    expect(within(running).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '43');
+    expect(running).not.toHaveTextContent('AI-säkerhet');
+
+    const paused = card('Felanmälningar');
+    expect(paused).toHaveTextContent('Pausad');
+    expect(paused).toHaveTextContent('AI-säkerhet 72 %');
+    expect(paused).toHaveTextContent('Schemalagd start');
+    expect(paused).toHaveTextContent('Manuell åtgärd krävs');
+    expect(within(paused).getByRole('link', { name: 'Hantera' })).toHaveAttribute('href', '/workflow-execution/r-paused');
+    // Waiting for a person: their decision resumes it, not a button.
+    expect(within(paused).queryByRole('button', { name: 'Fortsätt' })).not.toBeInTheDocument();
+    expect(within(paused).getByRole('button', { name: 'Stoppa' })).toBeInTheDocument();
+
+    const failed = card('Boka tekniker');
+    expect(failed).toHaveTextContent('Element ej hittad i steg 3');
+    expect(failed).toHaveTextContent('Knappen "Boka tekniker" hittades inte.');
+    expect(card('Bankfiler')).toHaveTextContent('Väntar');
   });
 
-  it('pauses, resumes, stops and retries a run, updating its label and the counters', async () => {
+  it('shows completed runs without progress bar or action buttons', async () => {
+    mockRuns();
     await renderScreen();
-    const card = run('Leverantörsfakturor');
-    expect(card).toHaveTextContent('Körs');
-    fireEvent.click(within(card).getByRole('button', { name: 'Pausa' }));
-    expect(card).toHaveTextContent('Pausad');
-    expect(counter('paused')).toBe('2');
-    fireEvent.click(within(card).getByRole('button', { name: 'Fortsätt' }));
-    expect(card).toHaveTextContent('Körs');
-    fireEvent.click(within(card).getByRole('button', { name: 'Stoppa' }));
-    expect(card).toHaveTextContent('Fel');
-    expect(counter('failed')).toBe('2');
-    fireEvent.click(within(card).getByRole('button', { name: 'Försök igen' }));
-    expect(card).toHaveTextContent('Aktuellt steg: Startar om...');
-    expect(within(card).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
-  });
-
-  it('clears the error box when a failed run is retried', async () => {
-    await renderScreen();
-    const card = run('Avtalsförnyelse');
-    expect(within(card).getByRole('alert')).toHaveTextContent('hittades inte');
-    fireEvent.click(within(card).getByRole('button', { name: 'Försök igen' }));
-    expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
-    expect(card).toHaveTextContent('Körs');
-  });
-
-  it('shows completed runs without progress bar or action buttons, and the manual-intervention box', async () => {
-    await renderScreen();
-    const completed = run('Månadsrapport ekonomi');
+    const completed = await screen.findByRole('article', { name: 'Månadsrapport' });
     expect(completed).toHaveTextContent('Slutförd');
+    expect(completed).toHaveTextContent('7 av 7 steg');
     expect(within(completed).queryByRole('progressbar')).not.toBeInTheDocument();
-    expect(within(completed).queryByRole('button', { name: /Pausa|Fortsätt|Stoppa|Försök igen|Detaljer/ })).not.toBeInTheDocument();
-    const manual = run('Ny hyresgäst');
-    expect(within(manual).getByRole('link', { name: 'Hantera' })).toHaveAttribute('href', '/error-queue');
-    expect(run('Felanmälningar')).toHaveTextContent('Väntar');
+    expect(within(completed).queryByRole('button', { name: /Pausa|Fortsätt|Stoppa|Försök igen/ })).not.toBeInTheDocument();
+    expect(within(completed).queryByRole('link', { name: 'Detaljer' })).not.toBeInTheDocument();
   });
 
-  it('ignores a suggestion and applies another with a toast', async () => {
+  it('filters by status through the search parameter and asks the server for that status', async () => {
+    const { calls } = mockRuns({ 'GET /api/runs?status=failed&limit=50': () => json(200, [runs[2]]) });
+    const { router } = await renderScreen();
+    await screen.findByRole('article', { name: 'Hyresavier' });
+    await userEvent.selectOptions(screen.getByLabelText('Filtrera på status'), 'failed');
+    await waitFor(() => expect(router.state.location.search).toEqual({ status: 'failed' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+    expect(card('Boka tekniker')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/runs?status=failed&limit=50')).toBe(true);
+  });
+
+  it('ignores an unknown status in the address and lists all runs', async () => {
+    mockRuns();
+    const { router } = await renderScreen('/workflow-execution?status=bogus');
+    expect(await screen.findAllByRole('article')).toHaveLength(5);
+    expect(router.state.location.search).toEqual({});
+    expect(screen.getByLabelText('Filtrera på status')).toHaveValue('all');
+  });
+
+  it('pauses and stops a run with the right calls and toasts', async () => {
+    const { calls } = mockRuns({
+      'POST /api/runs/r-running/pause': () => json(200, aRun({ status: 'paused' })),
+      'POST /api/runs/r-pending/stop': () => json(200, aRun({ id: 'r-pending', status: 'failed' })),
+    });
     await renderScreen();
-    const suggestions = screen.getByRole('heading', { name: 'Självlärande förbättringsförslag' }).closest('section') as HTMLElement;
-    const items = within(suggestions).getAllByRole('listitem');
-    expect(items).toHaveLength(2);
-    expect(items[0]).toHaveTextContent('Säkerhet 89 %');
-    expect(items[0]).toHaveTextContent('Beräknad tidsbesparing: 15 min per dag');
-    fireEvent.click(within(items[0]).getByRole('button', { name: 'Ignorera' }));
-    expect(within(suggestions).getAllByRole('listitem')).toHaveLength(1);
-    fireEvent.click(within(suggestions).getByRole('button', { name: 'Tillämpa förbättring' }));
-    expect(within(suggestions).getByRole('listitem')).toHaveTextContent('Tillämpad');
-    expect(within(suggestions).queryByRole('button', { name: 'Tillämpa förbättring' })).not.toBeInTheDocument();
-    expect(await screen.findByText('Förbättringen tillämpad')).toBeInTheDocument();
+    await userEvent.click(within(await screen.findByRole('article', { name: 'Hyresavier' })).getByRole('button', { name: 'Pausa' }));
+    expect(await screen.findByText('Körningen pausas')).toBeInTheDocument();
+    await userEvent.click(within(card('Bankfiler')).getByRole('button', { name: 'Stoppa' }));
+    expect(await screen.findByText('Körningen stoppad')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/api/runs/r-running/pause', '/api/runs/r-pending/stop']);
+    // The lists are fetched again after each change.
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/runs/counts').length).toBeGreaterThanOrEqual(3));
+  });
+
+  it('shows the server message when a change is refused', async () => {
+    mockRuns({ 'POST /api/runs/r-running/pause': () => json(409, { error: 'Körningen är redan klar.', code: 'run_state_invalid' }) });
+    await renderScreen();
+    await userEvent.click(within(await screen.findByRole('article', { name: 'Hyresavier' })).getByRole('button', { name: 'Pausa' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Kunde inte pausa körningen');
+    expect(toast).toHaveTextContent('Körningen är redan klar.');
+  });
+
+  it('retries a failed run from the failed step by default, or from the step picked', async () => {
+    const { calls } = mockRuns({
+      'GET /api/runs/r-failed': () =>
+        json(200, { ...runs[2], inputs: {}, steps: [{ id: 's1', attempt: 1, seq: 1, stepIndex: 0, stepId: 's1', stepType: 'navigate', description: 'Öppna underhållssystemet', status: 'passed', startedAt: '', finishedAt: '', durationMs: 800, errorType: null, errorMessage: null, log: [], extracted: null, decision: null, hasScreenshot: false }] }),
+      'POST /api/runs/r-failed/retry': () => json(202, aRun({ id: 'r-failed', status: 'pending' })),
+    });
+    await renderScreen();
+    await userEvent.click(within(await screen.findByRole('article', { name: 'Boka tekniker' })).getByRole('button', { name: 'Försök igen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Försök igen: Boka tekniker' });
+    const select = within(dialog).getByLabelText('Börja från');
+    expect(select).toHaveValue('2');
+    expect(within(dialog).getByRole('option', { name: 'Steg 3: Boka tekniker (misslyckades)' })).toBeInTheDocument();
+    expect(await within(dialog).findByRole('option', { name: 'Steg 1: Öppna underhållssystemet' })).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('option')).toHaveLength(4);
+    await userEvent.selectOptions(select, '0');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Försök igen' }));
+    expect(await screen.findByText('Körningen startar om')).toBeInTheDocument();
+    expect(screen.getByText('Boka tekniker körs igen från steg 1.')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/runs/r-failed/retry')?.body).toEqual({ fromStep: 0 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('offers details, the log download and a copy of the workflow in the menu', async () => {
+    const { calls } = mockRuns({ 'POST /api/workflows/w1/duplicate': () => json(201, { id: 'w9', name: 'Hyresavier (kopia)' }) });
+    await renderScreen();
+    const running = await screen.findByRole('article', { name: 'Hyresavier' });
+    await userEvent.click(within(running).getByRole('button', { name: 'Fler åtgärder för Hyresavier' }));
+    expect(screen.getByRole('menuitem', { name: 'Visa detaljer' })).toHaveAttribute('href', '/workflow-execution/r-running');
+    expect(screen.getByRole('menuitem', { name: 'Exportera logg' })).toHaveAttribute('href', '/api/runs/r-running/log');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Kopiera till nytt flöde' }));
+    expect(await screen.findByText('Kopierat till nytt flöde')).toBeInTheDocument();
+    expect(screen.getByText('Hyresavier (kopia) har skapats.')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST' && call.path === '/api/workflows/w1/duplicate')).toBe(true);
+  });
+
+  it('says how to start a run when the organisation has none', async () => {
+    mockRuns({}, [], { running: 0, paused: 0, completed: 0, failed: 0, pending: 0, total: 0 });
+    await renderScreen();
+    expect(await screen.findByRole('heading', { name: 'Inga körningar än' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Till arbetsflöden' })).toHaveAttribute('href', '/workflows');
+    expect(counter('Totalt')).toHaveTextContent('0');
+  });
+
+  it('shows an error with a retry when the runs cannot be loaded', async () => {
+    let fail = true;
+    mockApi({
+      'GET /api/user': () => json(200, demoUser),
+      'GET /api/runs/counts': never,
+      'GET /api/runs?limit=50': () => (fail ? json(500, { error: 'Tekniskt fel', code: 'internal' }) : json(200, runs)),
+    });
+    renderApp('/workflow-execution');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Kunde inte hämta körningarna');
+    expect(alert).toHaveTextContent('Tekniskt fel');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Försök igen' }));
+    expect(await screen.findByRole('article', { name: 'Hyresavier' })).toBeInTheDocument();
+  });
+
+  it('shows loading placeholders', async () => {
+    mockApi({ 'GET /api/user': () => json(200, demoUser), 'GET /api/runs/counts': never, 'GET /api/runs?limit=50': never });
+    renderApp('/workflow-execution');
+    const loading = await screen.findByRole('status', { name: 'Laddar körningar' }, { timeout: 5000 });
+    expect(within(loading).getAllByRole('listitem')).toHaveLength(4);
+  });
+
+  it('follows a run under way every second and announces its new status', async () => {
+    let status: Run['status'] = 'running';
+    const { calls } = mockRuns({ 'GET /api/runs?limit=50': () => json(200, [aRun({ status })]) });
+    await renderScreen();
+    await screen.findByRole('article', { name: 'Hyresavier' });
+    status = 'completed';
+    await waitFor(() => expect(card('Hyresavier')).toHaveTextContent('Slutförd'), { timeout: 2500 });
+    expect(calls.filter((call) => call.path === '/api/runs?limit=50').length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByText('Hyresavier: Slutförd')).toBeInTheDocument();
   });
 
   it('speaks English', async () => {
     await i18n.changeLanguage('en');
-    mockApi({ 'GET /api/user': () => json(200, demoUser) });
+    mockRuns();
     renderApp('/workflow-execution');
-    await screen.findByRole('heading', { level: 1, name: 'Flow management' });
-    expect(within(run('Supplier invoices')).getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Flow management' }, { timeout: 5000 });
+    const paused = await screen.findByRole('article', { name: 'Felanmälningar' });
+    expect(paused).toHaveTextContent('Paused');
+    expect(paused).toHaveTextContent('Manual action required');
+    expect(within(card('Hyresavier')).getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    expect(card('Boka tekniker')).toHaveTextContent('Element not found in step 3');
   });
 });

@@ -1,46 +1,55 @@
-// Flow management (SPEC §2 /workflow-execution): demo runs with client-side transitions (SPEC §4).
+// Flow management (SPEC §2 /workflow-execution): the organisation's real runs, live. Lists and counters
+// are fetched every second while a run is under way, every 10 s otherwise; a status change is announced.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Run, RunStatus } from '@shared/types/api';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PlayCircleIcon } from '@/components/ui/icons';
+import { LoadError } from '@/components/ui/load-error';
 import { notify } from '@/components/ui/notify';
 import { SelectInput } from '@/components/ui/select-input';
-import { demoRuns, demoSuggestions, type FlowRun, type RunAction, RUN_STATUSES, type RunStatus, transition } from '../model';
+import { SkeletonList } from '@/components/ui/skeleton-list';
+import { runCountsQueryOptions } from '../api/get-run-counts';
+import { runsQueryOptions } from '../api/get-runs';
+import { useStatusAnnouncement } from '../hooks/use-status-announcement';
+import { refetchInterval, RUN_STATUSES, RUNS_PAGE_SIZE } from '../model';
 import { RunCard } from './run-card';
 import { RunCounters } from './run-counters';
-import { RunDetailsDialog } from './run-details-dialog';
-import { SuggestionList } from './suggestion-list';
 
-type Filter = RunStatus | 'all';
+export const RUN_SKELETON_COUNT = 4;
 
-export function FlowManagementScreen() {
+type FlowManagementScreenProps = {
+  status: RunStatus | undefined;
+  onStatusChange: (status: RunStatus | undefined) => void;
+  /** Copies a workflow into a new one (the workflows feature's call, passed in by the route). */
+  onCopyToNewFlow: (workflowId: string, onCopied: (copy: { name: string }) => void) => void;
+};
+
+export function FlowManagementScreen({ status, onStatusChange, onCopyToNewFlow }: FlowManagementScreenProps) {
   const { t } = useTranslation('flow_runs');
-  const [runs, setRuns] = useState<FlowRun[]>(() => demoRuns());
-  const [suggestions, setSuggestions] = useState(demoSuggestions);
-  const [filter, setFilter] = useState<Filter>('all');
-  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const [limit, setLimit] = useState(RUNS_PAGE_SIZE);
+  const runsOptions = runsQueryOptions({ status, limit });
+  const countsOptions = runCountsQueryOptions();
+  // Both lists follow the same pace, decided anew after every fetch.
+  const pace = () => refetchInterval(queryClient.getQueryData(runsOptions.queryKey), queryClient.getQueryData(countsOptions.queryKey));
+  const runs = useQuery({
+    ...runsOptions,
+    refetchInterval: pace,
+    // "Show more" keeps the list on screen while the longer one loads; another filter does not.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2].status === status ? previous : undefined),
+  });
+  const counts = useQuery({ ...countsOptions, refetchInterval: pace });
 
-  const visible = filter === 'all' ? runs : runs.filter((run) => run.status === filter);
-  const detailsRun = runs.find((run) => run.id === detailsId) ?? null;
+  const handleCopyToNewFlow = (run: Run) =>
+    onCopyToNewFlow(run.workflowId, (copy) => void notify.success(t('toast.copied'), t('toast.copied_description', { name: copy.name })));
 
-  const handleAction = (id: string, action: RunAction) => setRuns((all) => all.map((run) => (run.id === id ? transition(run, action) : run)));
-
-  const handleExportLog = (run: FlowRun) => {
-    const blob = new Blob([JSON.stringify(run, null, 2)], { type: 'application/json' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `${run.id}-log.json`;
-    link.click();
-    URL.revokeObjectURL(url);
-    notify.success(t('toast.log_exported'), t('toast.log_exported_description', { name: t(`demo.runs.${run.key}.name`) }));
-  };
-
-  const handleApply = (id: string) => {
-    const suggestion = suggestions.find((s) => s.id === id);
-    if (!suggestion) return;
-    setSuggestions((all) => all.map((s) => (s.id === id ? { ...s, applied: true } : s)));
-    notify.success(t('suggestions.toast.applied'), t('suggestions.toast.applied_description', { name: t(`demo.suggestions.${suggestion.key}.workflow`) }));
-  };
+  const announcement = useStatusAnnouncement(runs.data, (run) => t('announce.status', { name: run.workflowName, status: t(`status.${run.status}`) }));
 
   return (
     <div className="mx-auto max-w-7xl space-y-6">
@@ -49,29 +58,49 @@ export function FlowManagementScreen() {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('title')}</h1>
         <p className="mt-1 text-sm text-slate-600">{t('description')}</p>
       </header>
-      <RunCounters runs={runs} />
+      <RunCounters counts={counts.data} />
       <SelectInput
         className="max-w-xs"
         label={t('filter.label')}
-        value={filter}
+        value={status ?? 'all'}
         options={[{ value: 'all', label: t('filter.all') }, ...RUN_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))]}
-        onChange={(value) => setFilter(value as Filter)}
+        onChange={(value) => onStatusChange(value === 'all' ? undefined : (value as RunStatus))}
       />
-      {visible.length === 0 ? (
-        <p className="rounded-xl bg-white p-6 text-center text-sm text-slate-500 ring-1 ring-slate-200">{t('run.empty')}</p>
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      {runs.isPending ? (
+        <SkeletonList count={RUN_SKELETON_COUNT} label={t('list.loading')} className="grid gap-4 lg:grid-cols-2" itemClassName="h-48 rounded-xl" />
+      ) : runs.isError ? (
+        <LoadError title={t('error.title')} error={runs.error} retryLabel={t('error.retry')} onRetry={() => void runs.refetch()} />
+      ) : runs.data.length === 0 ? (
+        status === undefined ? (
+          <EmptyState icon={PlayCircleIcon} title={t('empty.title')} description={t('empty.description')}>
+            <Link to="/workflows" className={buttonClasses({ size: 'sm' })}>
+              {t('empty.action')}
+            </Link>
+          </EmptyState>
+        ) : (
+          <p className="rounded-xl bg-white p-6 text-center text-sm text-slate-600 ring-1 ring-slate-200">{t('list.filtered_empty')}</p>
+        )
       ) : (
-        <div className="grid gap-4 lg:grid-cols-2">
-          {visible.map((run) => (
-            <RunCard key={run.id} run={run} onAction={handleAction} onShowDetails={(r) => setDetailsId(r.id)} onExportLog={handleExportLog} />
-          ))}
-        </div>
+        <>
+          <ul aria-label={t('list.label')} className="grid gap-4 lg:grid-cols-2">
+            {runs.data.map((run) => (
+              <li key={run.id}>
+                <RunCard run={run} onCopyToNewFlow={handleCopyToNewFlow} />
+              </li>
+            ))}
+          </ul>
+          {runs.data.length >= limit ? (
+            <div className="flex justify-center">
+              <Button variant="secondary" onClick={() => setLimit((current) => current + RUNS_PAGE_SIZE)}>
+                {t('list.more')}
+              </Button>
+            </div>
+          ) : null}
+        </>
       )}
-      <SuggestionList
-        suggestions={suggestions}
-        onIgnore={(id) => setSuggestions((all) => all.filter((s) => s.id !== id))}
-        onApply={handleApply}
-      />
-      <RunDetailsDialog run={detailsRun} onClose={() => setDetailsId(null)} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
+import type { RunStatus } from '@shared/types/api';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import type { RunStatus } from '../model';
 
 const tones: Record<RunStatus, BadgeTone> = { running: 'sky', paused: 'amber', completed: 'green', failed: 'red', pending: 'slate' };
 

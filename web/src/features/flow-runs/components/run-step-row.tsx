@@ -1,0 +1,87 @@
+// One executed step: status, number, type, description, duration, error, log lines, extracted values,
+// the decision taken and the screenshot.
+import type { RunStep } from '@shared/types/api';
+import { useTranslation } from 'react-i18next';
+import { CheckCircleIcon, ExclamationCircleIcon, NoSymbolIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { errorTypeLabel, stepTypeLabel } from '../labels';
+import { StepScreenshot } from './step-screenshot';
+
+type RunStepRowProps = { runId: string; step: RunStep };
+
+function StatusIcon({ status, label }: { status: RunStep['status']; label: string }) {
+  if (status === 'running') return <Spinner label={label} className="size-5 text-sky-600" />;
+  const Icon = status === 'passed' ? CheckCircleIcon : status === 'failed' ? ExclamationCircleIcon : NoSymbolIcon;
+  const tone = status === 'passed' ? 'text-emerald-600' : status === 'failed' ? 'text-red-600' : 'text-slate-500';
+  return (
+    <span className="inline-flex">
+      <Icon className={`size-5 ${tone}`} />
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+export function RunStepRow({ runId, step }: RunStepRowProps) {
+  const { t, i18n } = useTranslation('flow_runs');
+  const seconds = (ms: number) => (ms / 1000).toLocaleString(i18n.language, { maximumFractionDigits: 1 });
+  const number = step.stepIndex + 1;
+  const decision = step.decision as { choice?: unknown; confidence?: unknown } | null;
+  const choice = typeof decision?.choice === 'string' ? decision.choice : null;
+  const confidence = typeof decision?.confidence === 'number' ? Math.round(decision.confidence) : null;
+  const extracted = Object.entries(step.extracted ?? {});
+
+  return (
+    <li className="flex gap-3 py-3">
+      <StatusIcon status={step.status} label={t(`details.steps.status.${step.status}`)} />
+      <div className="min-w-0 flex-1 space-y-2">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <p className="text-sm text-slate-900">
+            <span className="font-semibold">{t('details.steps.step', { step: number })}</span>
+            <span className="text-slate-600">{` · ${stepTypeLabel(step.stepType, t)} · `}</span>
+            <span className="break-words">{step.description}</span>
+          </p>
+          {step.durationMs !== null ? (
+            <span className="text-xs text-slate-600">{t('details.steps.duration', { seconds: seconds(step.durationMs) })}</span>
+          ) : null}
+        </div>
+        {step.errorType || step.errorMessage ? (
+          <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
+            {step.errorType ? <span className="font-semibold">{`${errorTypeLabel(step.errorType, t)}: `}</span> : null}
+            <span className="break-words">{step.errorMessage}</span>
+          </p>
+        ) : null}
+        {choice ? (
+          <p className="text-sm text-slate-700">
+            {confidence === null ? t('details.steps.decision', { choice }) : t('details.steps.decision_confidence', { choice, confidence })}
+          </p>
+        ) : null}
+        {extracted.length > 0 ? (
+          <div>
+            <p className="text-xs font-semibold text-slate-600">{t('details.steps.extracted')}</p>
+            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              {extracted.map(([name, value]) => (
+                <div key={name} className="contents">
+                  <dt className="font-mono text-slate-600">{name}</dt>
+                  <dd className="break-words text-slate-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        ) : null}
+        {step.log.length > 0 ? (
+          <details open={step.status === 'failed'} className="text-xs">
+            <summary className="cursor-pointer font-semibold text-slate-600">{`${t('details.steps.log')} (${step.log.length})`}</summary>
+            <ol className="mt-1 space-y-0.5 rounded-md bg-slate-50 p-2 font-mono text-slate-700">
+              {step.log.map((entry, index) => (
+                <li key={index} className="break-words">
+                  <span className="text-slate-500">{t('details.steps.log_time', { seconds: seconds(entry.at) })}</span> {entry.message}
+                </li>
+              ))}
+            </ol>
+          </details>
+        ) : null}
+        {step.hasScreenshot ? <StepScreenshot runId={runId} stepResultId={step.id} step={number} description={step.description} /> : null}
+      </div>
+    </li>
+  );
+}

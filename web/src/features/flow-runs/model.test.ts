@@ -1,0 +1,39 @@
+import type { Run, RunCounts } from '@shared/types/api';
+import { describe, expect, it } from 'vitest';
+import { availableActions, defaultRetryStep, IDLE_INTERVAL_MS, LIVE_INTERVAL_MS, refetchInterval } from './model';
+
+const counts = (overrides: Partial<RunCounts> = {}): RunCounts => ({ running: 0, paused: 0, completed: 3, failed: 1, pending: 0, total: 4, ...overrides });
+const run = (status: Run['status']) => ({ status }) as Run;
+
+describe('availableActions', () => {
+  it('pauses and stops a running run, resumes and stops a paused one, stops a pending one, retries a failed one', () => {
+    expect(availableActions({ status: 'running', requiresManualIntervention: false })).toEqual(['pause', 'stop']);
+    expect(availableActions({ status: 'paused', requiresManualIntervention: false })).toEqual(['resume', 'stop']);
+    expect(availableActions({ status: 'pending', requiresManualIntervention: false })).toEqual(['stop']);
+    expect(availableActions({ status: 'failed', requiresManualIntervention: false })).toEqual(['retry']);
+  });
+
+  it('offers nothing for a completed run, and no resume for a run waiting for a person', () => {
+    expect(availableActions({ status: 'completed', requiresManualIntervention: false })).toEqual([]);
+    expect(availableActions({ status: 'paused', requiresManualIntervention: true })).toEqual(['stop']);
+  });
+});
+
+describe('refetchInterval', () => {
+  it('is a second while a listed or counted run is under way, else 10 s', () => {
+    expect(refetchInterval([run('completed'), run('running')], counts())).toBe(LIVE_INTERVAL_MS);
+    expect(refetchInterval([run('completed')], counts({ pending: 1 }))).toBe(LIVE_INTERVAL_MS);
+    expect(refetchInterval([run('paused')], undefined)).toBe(LIVE_INTERVAL_MS);
+    expect(refetchInterval([run('completed'), run('failed')], counts())).toBe(IDLE_INTERVAL_MS);
+    expect(refetchInterval(undefined, undefined)).toBe(IDLE_INTERVAL_MS);
+  });
+});
+
+describe('defaultRetryStep', () => {
+  it('is the failed step, else the current one, else the first, within the run', () => {
+    expect(defaultRetryStep({ failedStep: 3, currentStep: 1, stepCount: 6 })).toBe(3);
+    expect(defaultRetryStep({ failedStep: null, currentStep: 2, stepCount: 6 })).toBe(2);
+    expect(defaultRetryStep({ failedStep: null, currentStep: null, stepCount: 6 })).toBe(0);
+    expect(defaultRetryStep({ failedStep: 9, currentStep: null, stepCount: 4 })).toBe(3);
+  });
+});
