@@ -8,7 +8,14 @@ import postgres from 'postgres';
 const EXPOSED = ['public', 'graphql_public'];
 /** Schemas owned by Supabase or by extensions, which the advisor skips. */
 const SYSTEM = ['pg_catalog', 'information_schema', 'auth', 'storage', 'extensions', 'graphql', 'graphql_public', 'realtime',
-  'vault', 'pgsodium', 'net', 'cron', 'supabase_functions', 'supabase_migrations', 'pgbouncer', 'pgmq', 'pgtle', 'tests'];
+  'vault', 'pgsodium', 'net', 'cron', 'supabase_functions', 'supabase_migrations', 'pgbouncer', 'pgmq', 'pgtle', 'tests',
+  // pg-boss's job queue: its own schema, vendored verbatim from the pinned version, never exposed.
+  'pgboss'];
+/**
+ * Roles a policy may name besides `authenticated`: the runner's own login role, whose policies are
+ * deliberately `using (true)` (it executes the runs of every organisation; docs/database.md).
+ */
+const SERVICE_POLICY_ROLES = ['kollega_runner'];
 
 type Lint = { name: string; level: 'ERROR' | 'WARN' | 'INFO'; title: string; sql: string };
 
@@ -83,7 +90,8 @@ export const LINTS: Lint[] = [
     where con.contype = 'f' and rn.nspname = 'auth'` },
   { name: '0024_rls_policy_always_true', level: 'WARN', title: 'write policy that is always true', sql: `
     select format('%s.%s: %s', schemaname, tablename, policyname) as object from pg_policies
-    where cmd <> 'SELECT' and (btrim(coalesce(qual, ''), ' ()') ilike 'true' or btrim(coalesce(with_check, ''), ' ()') ilike 'true')` },
+    where cmd <> 'SELECT' and (btrim(coalesce(qual, ''), ' ()') ilike 'true' or btrim(coalesce(with_check, ''), ' ()') ilike 'true')
+      and not roles <@ array[${SERVICE_POLICY_ROLES.map((r) => `'${r}'`).join(', ')}]::name[]` },
   { name: '0028_anon_security_definer_function_executable', level: 'WARN', title: 'security definer function in an exposed schema executable by anon', sql: `
     select p.oid::regprocedure::text as object from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where p.prosecdef and ${exposed} and has_function_privilege('anon', p.oid, 'EXECUTE')` },
@@ -92,7 +100,8 @@ export const LINTS: Lint[] = [
     where p.prosecdef and ${exposed} and has_function_privilege('authenticated', p.oid, 'EXECUTE')` },
   { name: 'K001_policy_not_to_authenticated', level: 'ERROR', title: 'policy that applies to a role other than authenticated', sql: `
     select format('%s.%s: %s (%s)', schemaname, tablename, policyname, array_to_string(roles, ', ')) as object from pg_policies
-    where schemaname <> all (array['auth', 'storage']) and roles <> '{authenticated}'` },
+    where schemaname <> all (array['auth', 'storage']) and roles <> '{authenticated}'
+      and not roles <@ array[${SERVICE_POLICY_ROLES.map((r) => `'${r}'`).join(', ')}]::name[]` },
   { name: 'K002_helper_not_in_subselect', level: 'WARN', title: 'policy calls a private helper per row (not in a sub-select)', sql: `
     select format('%s.%s: %s', schemaname, tablename, policyname) as object from pg_policies
     where coalesce(qual, '') || ' ' || coalesce(with_check, '') ~ '(?<!SELECT )private\\.[a-z_]+\\('` },

@@ -29,6 +29,7 @@ create table public.workflow_versions (
 create index workflow_versions_organization_id_idx on public.workflow_versions (organization_id);
 create index workflow_versions_created_by_idx on public.workflow_versions (created_by);
 
+create index workflows_id_current_version_idx on public.workflows (id, current_version);
 alter table public.workflows
   add constraint workflows_current_version_fkey foreign key (id, current_version)
   references public.workflow_versions (workflow_id, version) deferrable initially deferred;

@@ -43,6 +43,7 @@ create table public.runs (
 create index runs_organization_id_created_at_idx on public.runs (organization_id, created_at desc);
 create index runs_organization_id_status_idx on public.runs (organization_id, status);
 create index runs_workflow_id_created_at_idx on public.runs (workflow_id, created_at desc);
+create index runs_workflow_id_workflow_version_idx on public.runs (workflow_id, workflow_version);
 create index runs_started_by_idx on public.runs (started_by);
 create index runs_stopped_by_idx on public.runs (stopped_by);
 -- The lease sweep: runs a runner holds, by how fresh its heartbeat is.
