@@ -23,7 +23,7 @@ function StatusIcon({ status, label }: { status: RunStep['status']; label: strin
 
 export function RunStepRow({ runId, step }: RunStepRowProps) {
   const { t, i18n } = useTranslation('flow_runs');
-  const seconds = (ms: number) => (ms / 1000).toLocaleString(i18n.language, { maximumFractionDigits: 1 });
+  const seconds = (ms: number, digits = 1) => (ms / 1000).toLocaleString(i18n.language, { maximumFractionDigits: digits });
   const number = step.stepIndex + 1;
   const decision = step.decision as { choice?: unknown; confidence?: unknown } | null;
   const choice = typeof decision?.choice === 'string' ? decision.choice : null;
@@ -74,7 +74,7 @@ export function RunStepRow({ runId, step }: RunStepRowProps) {
             <ol className="mt-1 space-y-0.5 rounded-md bg-slate-50 p-2 font-mono text-slate-700">
               {step.log.map((entry, index) => (
                 <li key={index} className="break-words">
-                  <span className="text-slate-500">{t('details.steps.log_time', { seconds: seconds(entry.at) })}</span> {entry.message}
+                  <span className="text-slate-500">{t('details.steps.log_time', { seconds: seconds(entry.at, 2) })}</span> {entry.message}
                 </li>
               ))}
             </ol>

@@ -1,0 +1,146 @@
+// Run details (/workflow-execution/$runId): facts, every attempt's steps with error, log, values,
+// decision and screenshot, retry from a step, the log download, live while the run is under way.
+import type { RunDetail, RunStep } from '@shared/types/api';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { demoUser, json, mockApi } from '@/test/api-mock';
+import { renderApp } from '@/test/render';
+
+afterEach(async () => {
+  await i18n.changeLanguage('sv');
+});
+
+function aStep(overrides: Partial<RunStep> = {}): RunStep {
+  return {
+    id: 'sr1',
+    attempt: 1,
+    seq: 1,
+    stepIndex: 0,
+    stepId: 's1',
+    stepType: 'navigate',
+    description: 'Öppna underhållssystemet',
+    status: 'passed',
+    startedAt: '2025-03-14T09:00:01Z',
+    finishedAt: '2025-03-14T09:00:02Z',
+    durationMs: 1250,
+    errorType: null,
+    errorMessage: null,
+    log: [],
+    extracted: null,
+    decision: null,
+    hasScreenshot: false,
+    ...overrides,
+  };
+}
+
+const failedRun: RunDetail = {
+  id: 'r1',
+  workflowId: 'w1',
+  workflowName: 'Boka tekniker',
+  workflowVersion: 2,
+  trigger: 'manual',
+  startedBy: demoUser.id,
+  startedByName: 'Anna Andersson',
+  status: 'failed',
+  attempt: 2,
+  stepCount: 3,
+  completedSteps: 1,
+  progress: 33,
+  currentStep: 1,
+  currentStepDescription: 'Boka tekniker',
+  aiConfidence: 88,
+  requiresManualIntervention: false,
+  errorType: 'element_not_found',
+  errorMessage: 'Knappen hittades inte.',
+  failedStep: 1,
+  createdAt: '2025-03-14T09:00:00Z',
+  startedAt: '2025-03-14T09:00:01Z',
+  finishedAt: '2025-03-14T09:01:00Z',
+  estimatedCompletion: null,
+  inputs: { lagenhet: '1204' },
+  steps: [
+    aStep({ attempt: 1, id: 'a1', extracted: { arende: 'Trasig dörr' }, hasScreenshot: true }),
+    aStep({ attempt: 1, id: 'a2', seq: 2, stepIndex: 1, stepType: 'click', description: 'Boka tekniker', status: 'failed', errorType: 'timeout', errorMessage: 'Tog för lång tid', log: [{ at: 10, message: 'trying aria/Boka tekniker' }] }),
+    aStep({ attempt: 2, id: 'b1', seq: 1, stepIndex: 1, stepType: 'click', description: 'Boka tekniker', status: 'failed', errorType: 'element_not_found', errorMessage: 'Knappen hittades inte.', log: [{ at: 1500, message: 'no selector matched' }], decision: { choice: 'godkänn', confidence: 88.2, by: 'ai' } }),
+  ],
+};
+
+async function renderDetails(run: RunDetail, extra: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({ 'GET /api/user': () => json(200, demoUser), [`GET /api/runs/${run.id}`]: () => json(200, run), ...extra });
+  const app = renderApp(`/workflow-execution/${run.id}`);
+  await screen.findByRole('heading', { level: 1, name: run.workflowName }, { timeout: 5000 });
+  return { ...api, ...app };
+}
+
+describe('run details', () => {
+  it('shows the facts, the error and each attempt’s steps in order with type, duration, error, log, values and decision', async () => {
+    await renderDetails(failedRun);
+    const facts = screen.getByRole('region', { name: 'Om körningen' });
+    expect(facts).toHaveTextContent('Anna Andersson');
+    expect(facts).toHaveTextContent('Manuell start');
+    expect(facts).toHaveTextContent('r1');
+    expect(screen.getByText('lagenhet').nextElementSibling).toHaveTextContent('1204');
+    expect(screen.getByText('Element ej hittad i steg 2')).toBeInTheDocument();
+
+    const first = screen.getByRole('list', { name: 'Försök 1' });
+    const [opened, clicked] = within(first).getAllByRole('listitem').filter((item) => item.parentElement === first);
+    expect(opened).toHaveTextContent('Steg 1 · Navigera · Öppna underhållssystemet');
+    expect(opened).toHaveTextContent('1,3 s');
+    expect(opened).toHaveTextContent('Klart');
+    expect(within(opened).getByText('arende').nextElementSibling).toHaveTextContent('Trasig dörr');
+    expect(clicked).toHaveTextContent('Timeout: Tog för lång tid');
+    expect(clicked).toHaveTextContent('+0,01 s trying aria/Boka tekniker');
+
+    const second = screen.getByRole('list', { name: 'Försök 2' });
+    expect(second).toHaveTextContent('Element ej hittad: Knappen hittades inte.');
+    expect(second).toHaveTextContent('Beslut: godkänn (säkerhet 88 %)');
+    expect(screen.getByRole('link', { name: 'Exportera logg' })).toHaveAttribute('href', '/api/runs/r1/log');
+  });
+
+  it('shows a screenshot as a thumbnail that opens larger', async () => {
+    await renderDetails(failedRun);
+    const open = screen.getByRole('button', { name: 'Visa skärmbilden efter steg 1 större' });
+    expect(within(open).getByRole('img', { name: 'Skärmbild efter steg 1: Öppna underhållssystemet' })).toHaveAttribute(
+      'src',
+      '/api/runs/r1/steps/a1/screenshot',
+    );
+    await userEvent.click(open);
+    const dialog = await screen.findByRole('dialog', { name: 'Skärmbild efter steg 1' });
+    expect(within(dialog).getByRole('img', { name: 'Skärmbild efter steg 1: Öppna underhållssystemet' })).toBeInTheDocument();
+  });
+
+  it('retries from the failed step', async () => {
+    const { calls } = await renderDetails(failedRun, { 'POST /api/runs/r1/retry': () => json(202, { ...failedRun, status: 'pending' }) });
+    await userEvent.click(screen.getByRole('button', { name: 'Försök igen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Försök igen: Boka tekniker' });
+    expect(within(dialog).getByLabelText('Börja från')).toHaveValue('1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Försök igen' }));
+    expect(await screen.findByText('Körningen startar om')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/runs/r1/retry')?.body).toEqual({ fromStep: 1 });
+  });
+
+  it('follows a running run live and stops it', async () => {
+    let run: RunDetail = { ...failedRun, status: 'running', errorType: null, errorMessage: null, failedStep: null, finishedAt: null, steps: [aStep({ status: 'running', durationMs: null })] };
+    const { calls } = await renderDetails(run, {
+      [`GET /api/runs/r1`]: () => json(200, run),
+      'POST /api/runs/r1/stop': () => json(200, { ...run, status: 'failed' }),
+    });
+    expect(screen.getByText('Pågår')).toBeInTheDocument();
+    run = { ...run, steps: [aStep(), aStep({ id: 'a2', seq: 2, stepIndex: 1, description: 'Boka tekniker', status: 'running', durationMs: null })], completedSteps: 2 };
+    await waitFor(() => expect(screen.getByText('Boka tekniker', { selector: 'span' })).toBeInTheDocument(), { timeout: 2500 });
+    await userEvent.click(screen.getByRole('button', { name: 'Stoppa' }));
+    expect(await screen.findByText('Körningen stoppad')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST' && call.path === '/api/runs/r1/stop')).toBe(true);
+  });
+
+  it('says when the run cannot be found', async () => {
+    mockApi({ 'GET /api/user': () => json(200, demoUser), 'GET /api/runs/nope': () => json(404, { error: 'Körningen finns inte.', code: 'not_found' }) });
+    renderApp('/workflow-execution/nope');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Kunde inte hämta körningen');
+    expect(alert).toHaveTextContent('Körningen finns inte.');
+    expect(screen.getByRole('link', { name: 'Tillbaka till flödeshantering' })).toHaveAttribute('href', '/workflow-execution');
+  });
+});
