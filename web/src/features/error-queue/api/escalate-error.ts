@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EscalateErrorInput } from '@shared/schemas/error-queue';
 import type { ErrorQueueItem } from '@shared/types/api';
 import { apiRequest } from '@/lib/api-client';
-import { errorQueueQueryOptions } from './get-error-queue';
+import { invalidateErrorQueue } from './invalidate-error-queue';
 
 export function escalateError({ id, input }: { id: string; input: EscalateErrorInput }): Promise<ErrorQueueItem> {
   return apiRequest<ErrorQueueItem>(`/api/error-queue/${encodeURIComponent(id)}/escalate`, { method: 'POST', body: input });
@@ -15,6 +15,6 @@ export function useEscalateError() {
     mutationFn: escalateError,
     meta: { errorTitle: 'error_queue:toast.escalate_failed' },
     // Also after a refusal: the item most likely changed under us (resolved, ignored or escalated meanwhile).
-    onSettled: () => queryClient.invalidateQueries({ queryKey: errorQueueQueryOptions().queryKey }),
+    onSettled: () => invalidateErrorQueue(queryClient),
   });
 }

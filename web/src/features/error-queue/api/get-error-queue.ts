@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ErrorQueueItem } from '@shared/types/api';
 import { apiGet } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getErrorQueue({ signal }: { signal?: AbortSignal } = {}): Promise<ErrorQueueItem[]> {
   return apiGet<ErrorQueueItem[]>('/api/error-queue', { signal });
@@ -8,7 +9,7 @@ export function getErrorQueue({ signal }: { signal?: AbortSignal } = {}): Promis
 
 export function errorQueueQueryOptions() {
   return queryOptions({
-    queryKey: ['error-queue'],
+    queryKey: queryKeys.errorQueue,
     queryFn: ({ signal }) => getErrorQueue({ signal }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ErrorQueueItem } from '@shared/types/api';
 import { apiRequest } from '@/lib/api-client';
-import { errorQueueQueryOptions } from './get-error-queue';
+import { invalidateErrorQueue } from './invalidate-error-queue';
 
 export function resolveError(id: string): Promise<ErrorQueueItem> {
   return apiRequest<ErrorQueueItem>(`/api/error-queue/${encodeURIComponent(id)}/resolve`, { method: 'POST' });
@@ -13,6 +13,6 @@ export function useResolveError() {
     mutationFn: resolveError,
     meta: { errorTitle: 'error_queue:toast.resolve_failed' },
     // Also after a refusal: the item most likely changed under us (resolved, ignored or escalated meanwhile).
-    onSettled: () => queryClient.invalidateQueries({ queryKey: errorQueueQueryOptions().queryKey }),
+    onSettled: () => invalidateErrorQueue(queryClient),
   });
 }

@@ -1,22 +1,32 @@
+// One pending error: type, priority, time, message, workflow, run and step. 'Lös' offers a retry of
+// the run from the failed step (the server then resolves the item) or marking it resolved; 'Visa
+// detaljer' opens the run. Superusers and admins may also escalate and ignore.
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import type { ErrorQueueItem } from '@shared/types/api';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowUpIcon, CheckIcon, EyeIcon, NoSymbolIcon } from '@/components/ui/icons';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { ArrowUpIcon, CheckIcon, ChevronDownIcon, EyeIcon, NoSymbolIcon, RetryIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { errorTypeLabel } from './error-type-label';
 
 type ErrorItemRowProps = {
   item: ErrorQueueItem;
   canModerate: boolean;
-  isResolving: boolean;
+  isBusy: boolean;
+  onRetry: (item: ErrorQueueItem) => void;
   onResolve: (item: ErrorQueueItem) => void;
-  onDetails: (item: ErrorQueueItem) => void;
   onIgnore: (item: ErrorQueueItem) => void;
   onEscalate: (item: ErrorQueueItem) => void;
 };
 
-export function ErrorItemRow({ item, canModerate, isResolving, onResolve, onDetails, onIgnore, onEscalate }: ErrorItemRowProps) {
+const itemClasses =
+  'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900';
+
+export function ErrorItemRow({ item, canModerate, isBusy, onRetry, onResolve, onIgnore, onEscalate }: ErrorItemRowProps) {
   const { t } = useTranslation('error_queue');
   const type = errorTypeLabel(item.errorType, t);
   return (
@@ -31,37 +41,61 @@ export function ErrorItemRow({ item, canModerate, isResolving, onResolve, onDeta
             <Badge tone={item.priority === 'high' ? 'red' : item.priority === 'medium' ? 'amber' : 'slate'}>
               {t(`priority.${item.priority}`)}
             </Badge>
-            <span className="text-xs text-slate-500">
+            <span className="text-xs text-slate-600">
               {t('item.created')} <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
             </span>
           </div>
           <p className="text-sm font-medium break-words text-slate-900">{item.errorMessage}</p>
-          <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
+          <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
             <div className="flex gap-1">
               <dt>{t('item.workflow')}</dt>
-              <dd className="font-mono break-all text-slate-700">{item.workflowName ?? item.workflowId}</dd>
+              <dd className="break-all text-slate-700">{item.workflowName ?? item.workflowId}</dd>
             </div>
             <div className="flex gap-1">
               <dt>{t('item.execution')}</dt>
               <dd className="font-mono break-all text-slate-700">{item.executionId}</dd>
             </div>
-            {item.stepId ? (
+            {item.stepIndex !== null ? (
               <div className="flex gap-1">
                 <dt>{t('item.step')}</dt>
-                <dd className="font-mono break-all text-slate-700">{item.stepId}</dd>
+                <dd className="text-slate-700">{item.stepIndex + 1}</dd>
               </div>
             ) : null}
           </dl>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
-          <Button size="sm" onClick={() => onResolve(item)} isPending={isResolving} pendingLabel={t('item.resolving')}>
-            <CheckIcon className="size-4" />
-            {t('item.resolve')}
-          </Button>
-          <Button size="sm" variant="secondary" onClick={() => onDetails(item)}>
+          <Menu>
+            <MenuButton disabled={isBusy} aria-busy={isBusy || undefined} className={buttonClasses({ size: 'sm' })}>
+              {isBusy ? <Spinner label={t('item.resolving')} className="size-4" /> : <CheckIcon className="size-4" />}
+              {t('item.resolve')}
+              <ChevronDownIcon className="size-4" />
+            </MenuButton>
+            <MenuItems
+              anchor={{ to: 'bottom end', gap: 4 }}
+              className="z-50 w-60 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-900/10 focus:outline-none"
+            >
+              <MenuItem>
+                <button type="button" className={itemClasses} onClick={() => onRetry(item)}>
+                  <RetryIcon className="size-4 text-slate-400" />
+                  {t('item.retry_from_step')}
+                </button>
+              </MenuItem>
+              <MenuItem>
+                <button type="button" className={itemClasses} onClick={() => onResolve(item)}>
+                  <CheckIcon className="size-4 text-slate-400" />
+                  {t('item.mark_resolved')}
+                </button>
+              </MenuItem>
+            </MenuItems>
+          </Menu>
+          <Link
+            to="/workflow-execution/$runId"
+            params={{ runId: item.executionId }}
+            className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+          >
             <EyeIcon className="size-4" />
             {t('item.details')}
-          </Button>
+          </Link>
           {canModerate ? (
             <>
               <Button size="sm" variant="ghost" onClick={() => onEscalate(item)}>

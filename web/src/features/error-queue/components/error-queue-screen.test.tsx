@@ -1,40 +1,90 @@
+// The error queue through its route: measured figures (null = no data yet), pending items with type
+// labels and step numbers, 'Lös' as retry-from-step or mark-resolved, the run's details, moderation.
+import type { ErrorQueueItem, ErrorQueueStats } from '@shared/types/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { User } from '@/features/auth/api/get-user';
 import { i18n } from '@/lib/i18n';
-import { json, mockApi } from '@/test/api-mock';
-import { anError, never } from '@/test/fixtures';
-import { renderWithQueryClient } from '@/test/render';
-import { ErrorQueueScreen } from './error-queue-screen';
+import { demoUser, json, mockApi } from '@/test/api-mock';
+import { anError as baseError, never } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
 
 afterEach(async () => {
   await i18n.changeLanguage('sv');
 });
 
+const anError = (overrides: Partial<ErrorQueueItem> = {}): ErrorQueueItem => baseError({ stepIndex: null, ...overrides });
+
 const pendingItems = [
   anError(),
-  anError({ id: 'e2', errorType: 'network_error', errorMessage: 'Servern svarade inte', stepId: 'steg-3' }),
+  anError({ id: 'e2', errorType: 'network_error', errorMessage: 'Servern svarade inte', stepIndex: 2 }),
   anError({ id: 'e3', errorType: 'element_not_found', errorMessage: 'Knappen Spara saknas' }),
   anError({ id: 'e4', errorType: 'timeout', errorMessage: 'Tog för lång tid' }),
-  anError({ id: 'e5', errorType: 'captcha_blocked_page', errorMessage: 'Captcha visades' }),
-  anError({ id: 'e6', status: 'resolved', errorMessage: 'Redan löst' }),
+  anError({ id: 'e5', errorType: 'runner_lost', errorMessage: 'Körmotorn svarade inte' }),
+  anError({ id: 'e6', errorType: 'captcha_blocked_page', errorMessage: 'Captcha visades' }),
+  anError({ id: 'e7', status: 'resolved', errorMessage: 'Redan löst' }),
 ];
 
-describe('ErrorQueueScreen', () => {
-  it('shows 5 skeleton rows while loading and the static figures', async () => {
-    mockApi({ 'GET /api/error-queue': never });
-    renderWithQueryClient(<ErrorQueueScreen canModerate={false} />);
-    const loading = await screen.findByRole('status', { name: 'Laddar fel' });
-    expect(within(loading).getAllByRole('listitem')).toHaveLength(5);
-    const stats = screen.getByLabelText('Översikt av felkön');
-    expect(stats).toHaveTextContent('Lösta idag12');
-    expect(stats).toHaveTextContent('Genomsnittlig lösningstid8min');
-    expect(stats).toHaveTextContent('Automatisk återhämtning85%');
+const measured: ErrorQueueStats = { pending: 6, resolvedToday: 3, averageResolutionMinutes: 14.4, automaticRecoveryRate: 66.7 };
+const unmeasured: ErrorQueueStats = { pending: 0, resolvedToday: 0, averageResolutionMinutes: null, automaticRecoveryRate: null };
+
+function mockQueue(items: ErrorQueueItem[] | (() => Response | Promise<Response>), stats: ErrorQueueStats = measured, extra: Parameters<typeof mockApi>[0] = {}, user: Partial<User> = {}) {
+  return mockApi({
+    'GET /api/user': () => json(200, { ...demoUser, role: 'user', ...user }),
+    'GET /api/error-queue': typeof items === 'function' ? items : () => json(200, items),
+    'GET /api/error-queue/stats': () => json(200, stats),
+    ...extra,
+  });
+}
+
+async function renderQueue() {
+  const app = renderApp('/error-queue');
+  await screen.findByRole('heading', { level: 1, name: 'Felkö' }, { timeout: 5000 });
+  return app;
+}
+
+const figure = (label: string) => within(screen.getByLabelText('Översikt av felkön')).getByText(label).parentElement as HTMLElement;
+
+describe('error queue', () => {
+  it('shows the measured figures: pending, resolved today, average time in minutes, recovery', async () => {
+    mockQueue(pendingItems);
+    await renderQueue();
+    await waitFor(() => expect(figure('Väntande fel')).toHaveTextContent('6'));
+    expect(figure('Lösta idag')).toHaveTextContent('3');
+    expect(figure('Genomsnittlig lösningstid')).toHaveTextContent('14 min');
+    expect(figure('Automatisk återhämtning')).toHaveTextContent('67 %');
+    expect(screen.queryByText('Ingen data än')).not.toBeInTheDocument();
   });
 
-  it('lists only pending items with their type labels and counts them', async () => {
-    mockApi({ 'GET /api/error-queue': () => json(200, pendingItems) });
-    renderWithQueryClient(<ErrorQueueScreen canModerate={false} />);
+  it('says "No data yet" under a figure nothing measured, and shows long averages in hours', async () => {
+    mockQueue([], unmeasured);
+    await renderQueue();
+    await waitFor(() => expect(figure('Genomsnittlig lösningstid')).toHaveTextContent('—Ingen data än'));
+    expect(figure('Automatisk återhämtning')).toHaveTextContent('—Ingen data än');
+    expect(figure('Väntande fel')).toHaveTextContent('0');
+    expect(screen.getAllByText('Ingen data än')).toHaveLength(2);
+  });
+
+  it('shows a long average in hours (English)', async () => {
+    await i18n.changeLanguage('en');
+    mockQueue([], { ...unmeasured, averageResolutionMinutes: 150 });
+    renderApp('/error-queue');
+    await screen.findByRole('heading', { level: 1, name: 'Error queue' }, { timeout: 5000 });
+    await waitFor(() => expect(within(screen.getByLabelText('Error queue overview')).getByText('Average resolution time').parentElement).toHaveTextContent('2.5 h'));
+    expect(screen.getAllByText('No data yet')).toHaveLength(1);
+  });
+
+  it('shows 5 skeleton rows while loading', async () => {
+    mockQueue(never);
+    await renderQueue();
+    const loading = await screen.findByRole('status', { name: 'Laddar fel' });
+    expect(within(loading).getAllByRole('listitem')).toHaveLength(5);
+  });
+
+  it('lists only pending items with their type labels and step numbers', async () => {
+    mockQueue(pendingItems);
+    await renderQueue();
     const list = await screen.findByRole('list', { name: 'Aktiva fel' });
     const rows = within(list).getAllByRole('article');
     expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual([
@@ -42,72 +92,91 @@ describe('ErrorQueueScreen', () => {
       'Nätverksfel: Servern svarade inte',
       'Element ej hittad: Knappen Spara saknas',
       'Timeout: Tog för lång tid',
+      'Körmotorn tappades: Körmotorn svarade inte',
       'captcha blocked page: Captcha visades',
     ]);
     expect(screen.queryByText('Redan löst')).not.toBeInTheDocument();
-    expect(screen.getByText('Väntande fel').nextElementSibling).toHaveTextContent('5');
-    expect(rows[1]).toHaveTextContent('steg-3');
+    expect(within(rows[1]).getByText('Steg').nextElementSibling).toHaveTextContent('3');
+    expect(within(rows[0]).queryByText('Steg')).not.toBeInTheDocument();
+    expect(within(rows[0]).getByRole('link', { name: 'Visa detaljer' })).toHaveAttribute('href', '/workflow-execution/exec-0001');
     expect(screen.queryByRole('button', { name: 'Ignorera' })).not.toBeInTheDocument();
   });
 
   it('shows the empty state when nothing is pending', async () => {
-    mockApi({ 'GET /api/error-queue': () => json(200, [anError({ status: 'resolved' })]) });
-    renderWithQueryClient(<ErrorQueueScreen canModerate={false} />);
+    mockQueue([anError({ status: 'resolved' })]);
+    await renderQueue();
     expect(await screen.findByText('Inga aktiva fel')).toBeInTheDocument();
     expect(screen.getByText('Alla arbetsflöden körs smidigt!')).toBeInTheDocument();
   });
 
   it('shows the failure when the queue cannot be loaded', async () => {
-    mockApi({ 'GET /api/error-queue': () => json(500, { error: 'Tekniskt fel', code: 'internal' }) });
-    renderWithQueryClient(<ErrorQueueScreen canModerate={false} />);
+    mockQueue(() => json(500, { error: 'Tekniskt fel', code: 'internal' }));
+    await renderQueue();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Kunde inte hämta felkön');
     expect(alert).toHaveTextContent('Tekniskt fel');
   });
 
-  it('resolves an error, says so and refetches the list', async () => {
+  it('retries the run from the failed step, which resolves the item', async () => {
+    let retried = false;
+    const item = anError({ id: 'e2', executionId: 'run-7', errorType: 'network_error', errorMessage: 'Servern svarade inte', stepIndex: 2 });
+    const { calls } = mockQueue(
+      () => json(200, [{ ...item, status: retried ? 'resolved' : 'pending' }]),
+      measured,
+      {
+        'POST /api/runs/run-7/retry': () => {
+          retried = true;
+          return json(202, { id: 'run-7', status: 'pending' });
+        },
+      },
+    );
+    await renderQueue();
+    await userEvent.click(await screen.findByRole('button', { name: 'Lös' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Försök igen från detta steg' }));
+    expect(await screen.findByText('Körningen startar om')).toBeInTheDocument();
+    expect(screen.getByText('Fakturahantering körs igen från steg 3 och felet har markerats som löst.')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/runs/run-7/retry')?.body).toEqual({ fromStep: 2 });
+    expect(await screen.findByText('Inga aktiva fel')).toBeInTheDocument();
+  });
+
+  it('marks an error resolved, says so and refetches the list and figures', async () => {
     let resolved = false;
-    const { calls } = mockApi({
-      'GET /api/error-queue': () => json(200, [anError({ status: resolved ? 'resolved' : 'pending' })]),
+    const { calls } = mockQueue(() => json(200, [anError({ status: resolved ? 'resolved' : 'pending' })]), measured, {
       [`POST /api/error-queue/${anError().id}/resolve`]: () => {
         resolved = true;
         return json(200, anError({ status: 'resolved' }));
       },
     });
-    renderWithQueryClient(<ErrorQueueScreen canModerate={false} />);
+    await renderQueue();
     await userEvent.click(await screen.findByRole('button', { name: 'Lös' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Markera som löst' }));
     expect(await screen.findByText('Fel löst')).toBeInTheDocument();
     expect(screen.getByText('Felet har markerats som löst.')).toBeInTheDocument();
     expect(await screen.findByText('Inga aktiva fel')).toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/api/error-queue')).toHaveLength(2);
+    expect(calls.filter((call) => call.path === '/api/error-queue/stats').length).toBeGreaterThanOrEqual(2);
   });
 
   it('shows the failure toast with the server message when resolving fails (English)', async () => {
     await i18n.changeLanguage('en');
-    mockApi({
-      'GET /api/error-queue': () => json(200, [anError()]),
+    mockQueue([anError()], measured, {
       [`POST /api/error-queue/${anError().id}/resolve`]: () => json(404, { error: 'Not found', code: 'not_found' }),
     });
-    renderWithQueryClient(<ErrorQueueScreen canModerate={false} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Resolve' }));
+    renderApp('/error-queue');
+    await userEvent.click(await screen.findByRole('button', { name: 'Resolve' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Mark as resolved' }));
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Could not resolve error');
     expect(toast).toHaveTextContent('Not found');
     expect(screen.getByRole('article', { name: 'Validation error: Fältet Belopp saknas' })).toBeInTheDocument();
   });
 
-  it('opens the details dialog and lets a moderator escalate', async () => {
-    const { calls } = mockApi({
-      'GET /api/error-queue': () => json(200, [anError()]),
+  it('lets a moderator escalate', async () => {
+    const { calls } = mockQueue([anError()], measured, {
       [`POST /api/error-queue/${anError().id}/escalate`]: () => json(200, anError({ status: 'in_progress', priority: 'high' })),
-    });
-    renderWithQueryClient(<ErrorQueueScreen canModerate />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Visa detaljer' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Feldetaljer' });
-    expect(dialog).toHaveTextContent('exec-0001');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Stäng' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await userEvent.click(screen.getByRole('button', { name: 'Eskalera' }));
+    }, { role: 'superuser' });
+    await renderQueue();
+    await userEvent.click(await screen.findByRole('button', { name: 'Eskalera' }));
     expect(await screen.findByText('Fel eskalerat')).toBeInTheDocument();
     expect(calls.find((call) => call.path.endsWith('/escalate'))?.body).toEqual({ priority: 'high' });
   });

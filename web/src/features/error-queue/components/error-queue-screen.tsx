@@ -1,5 +1,5 @@
-// /error-queue ('Felkö'): the figures, and the pending errors with resolve, details and (for
-// superusers and admins) escalate and ignore.
+// /error-queue ('Felkö'): the measured figures, and the pending errors with retry-from-step or resolve,
+// the run's details and (for superusers and admins) escalate and ignore. Refreshed every 10 s.
 import { useQuery } from '@tanstack/react-query';
 import type { ErrorQueueItem } from '@shared/types/api';
 import { useState } from 'react';
@@ -14,41 +14,61 @@ import { useEscalateError } from '../api/escalate-error';
 import { errorQueueQueryOptions } from '../api/get-error-queue';
 import { useIgnoreError } from '../api/ignore-error';
 import { useResolveError } from '../api/resolve-error';
-import { ErrorDetailsDialog } from './error-details-dialog';
 import { ErrorItemRow } from './error-item-row';
 import { ErrorStatCards } from './error-stat-cards';
 
 export const ERROR_SKELETON_COUNT = 5;
+export const ERROR_QUEUE_REFRESH_MS = 10_000;
 
 type ErrorQueueScreenProps = {
   /** Superusers and admins may ignore and escalate. */
   canModerate: boolean;
+  /**
+   * Retries the item's run from its step (POST /api/runs/{executionId}/retry, the flow-runs feature's
+   * call, passed in by the route); the server then resolves the item.
+   */
+  onRetryFromStep: (item: ErrorQueueItem, callbacks: { onSuccess: () => void; onSettled: () => void }) => void;
 };
 
-export function ErrorQueueScreen({ canModerate }: ErrorQueueScreenProps) {
+export function ErrorQueueScreen({ canModerate, onRetryFromStep }: ErrorQueueScreenProps) {
   const { t } = useTranslation('error_queue');
-  const errors = useQuery(errorQueueQueryOptions());
-  const [details, setDetails] = useState<ErrorQueueItem | null>(null);
+  const errors = useQuery({ ...errorQueueQueryOptions(), refetchInterval: ERROR_QUEUE_REFRESH_MS });
   const resolveError = useResolveError();
   const ignoreError = useIgnoreError();
   const escalateError = useEscalateError();
+  const [retrying, setRetrying] = useState<string | null>(null);
 
   const pending = errors.data?.filter((item) => item.status === 'pending') ?? [];
 
+  const handleRetry = (item: ErrorQueueItem) => {
+    setRetrying(item.id);
+    onRetryFromStep(item, {
+      onSuccess: () => {
+        const workflow = item.workflowName ?? item.workflowId;
+        void notify.success(
+          t('toast.retried'),
+          item.stepIndex === null
+            ? t('toast.retried_description_no_step', { workflow })
+            : t('toast.retried_description', { workflow, step: item.stepIndex + 1 }),
+        );
+      },
+      onSettled: () => setRetrying(null),
+    });
+  };
   const handleResolve = (item: ErrorQueueItem) =>
-    resolveError.mutate(item.id, { onSuccess: () => notify.success(t('toast.resolved'), t('toast.resolved_description')) });
+    resolveError.mutate(item.id, { onSuccess: () => void notify.success(t('toast.resolved'), t('toast.resolved_description')) });
   const handleIgnore = (item: ErrorQueueItem) =>
-    ignoreError.mutate(item.id, { onSuccess: () => notify.success(t('toast.ignored'), t('toast.ignored_description')) });
+    ignoreError.mutate(item.id, { onSuccess: () => void notify.success(t('toast.ignored'), t('toast.ignored_description')) });
   const handleEscalate = (item: ErrorQueueItem) =>
     escalateError.mutate(
       { id: item.id, input: { priority: 'high' } },
-      { onSuccess: () => notify.success(t('toast.escalated'), t('toast.escalated_description')) },
+      { onSuccess: () => void notify.success(t('toast.escalated'), t('toast.escalated_description')) },
     );
 
   return (
     <section className="mx-auto max-w-7xl space-y-6">
       <PageHeader title={t('title')} description={t('description')} />
-      <ErrorStatCards pendingCount={errors.data ? pending.length : null} />
+      <ErrorStatCards />
       <div className="space-y-4">
         <h2 className="text-lg font-semibold text-slate-900">{t('list.title')}</h2>
         {errors.isPending ? (
@@ -64,9 +84,9 @@ export function ErrorQueueScreen({ canModerate }: ErrorQueueScreenProps) {
                 <ErrorItemRow
                   item={item}
                   canModerate={canModerate}
-                  isResolving={resolveError.isPending && resolveError.variables === item.id}
+                  isBusy={retrying === item.id || (resolveError.isPending && resolveError.variables === item.id)}
+                  onRetry={handleRetry}
                   onResolve={handleResolve}
-                  onDetails={setDetails}
                   onIgnore={handleIgnore}
                   onEscalate={handleEscalate}
                 />
@@ -75,7 +95,6 @@ export function ErrorQueueScreen({ canModerate }: ErrorQueueScreenProps) {
           </ul>
         )}
       </div>
-      <ErrorDetailsDialog item={details} onClose={() => setDetails(null)} />
     </section>
   );
 }

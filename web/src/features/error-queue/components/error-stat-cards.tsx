@@ -1,20 +1,59 @@
-// Four figures: pending errors (live count); resolved today, average time and recovery are static (SPEC §2).
+// Four figures from GET /api/error-queue/stats: pending, resolved today, average resolution time
+// (minutes, hours when long) and automatic recovery. A figure nothing measured yet says so.
+import { useQuery } from '@tanstack/react-query';
+import type { ErrorQueueStats } from '@shared/types/api';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { errorQueueStatsQueryOptions } from '../api/get-error-queue-stats';
 
-export function ErrorStatCards({ pendingCount }: { pendingCount: number | null }) {
-  const { t } = useTranslation('error_queue');
-  const cards = [
-    { label: t('stats.pending'), value: pendingCount === null ? '–' : String(pendingCount), tone: 'text-red-600' },
-    { label: t('stats.resolved_today'), value: t('stats.resolved_today_value'), tone: 'text-emerald-600' },
-    { label: t('stats.average_time'), value: t('stats.average_time_value'), tone: 'text-slate-900' },
-    { label: t('stats.recovery'), value: t('stats.recovery_value'), tone: 'text-indigo-600' },
+/** From two hours on, the average is shown in hours. */
+const HOURS_FROM_MINUTES = 120;
+
+type Figure = { label: string; value: string | null; hint?: string; tone: string };
+
+function formatDuration(minutes: number, t: TFunction<'error_queue'>, language: string): string {
+  if (minutes >= HOURS_FROM_MINUTES) {
+    return t('stats.hours', { value: (minutes / 60).toLocaleString(language, { maximumFractionDigits: 1 }) });
+  }
+  return t('stats.minutes', { value: Math.round(minutes).toLocaleString(language) });
+}
+
+function figures(stats: ErrorQueueStats | undefined, t: TFunction<'error_queue'>, language: string): Figure[] {
+  return [
+    { label: t('stats.pending'), value: stats ? String(stats.pending) : null, tone: 'text-red-600' },
+    { label: t('stats.resolved_today'), value: stats ? String(stats.resolvedToday) : null, tone: 'text-emerald-600' },
+    {
+      label: t('stats.average_time'),
+      value: stats?.averageResolutionMinutes == null ? null : formatDuration(stats.averageResolutionMinutes, t, language),
+      hint: t('stats.average_time_hint'),
+      tone: 'text-slate-900',
+    },
+    {
+      label: t('stats.recovery'),
+      value: stats?.automaticRecoveryRate == null ? null : t('stats.percent', { value: Math.round(stats.automaticRecoveryRate) }),
+      hint: t('stats.recovery_hint'),
+      tone: 'text-indigo-600',
+    },
   ];
+}
+
+export function ErrorStatCards() {
+  const { t, i18n } = useTranslation('error_queue');
+  const stats = useQuery(errorQueueStatsQueryOptions());
+  const missing = stats.isPending ? null : stats.isError ? t('stats.unavailable') : t('stats.no_data');
   return (
     <dl aria-label={t('stats.label')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      {cards.map((card) => (
-        <div key={card.label} className="rounded-xl bg-white p-4 shadow-sm sm:p-5 ring-1 ring-slate-200">
-          <dt className="text-sm font-medium text-slate-600">{card.label}</dt>
-          <dd className={`mt-2 text-3xl font-bold tracking-tight ${card.tone}`}>{card.value}</dd>
+      {figures(stats.data, t, i18n.language).map((figure) => (
+        <div key={figure.label} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+          <dt className="text-sm font-medium text-slate-600">{figure.label}</dt>
+          <dd className={`mt-2 text-3xl font-bold tracking-tight ${figure.value === null ? 'text-slate-400' : figure.tone}`}>
+            {figure.value ?? t('stats.none')}
+          </dd>
+          {figure.value === null && missing ? (
+            <dd className="mt-1 text-xs text-slate-600">{missing}</dd>
+          ) : figure.hint && figure.value !== null ? (
+            <dd className="mt-1 text-xs text-slate-600">{figure.hint}</dd>
+          ) : null}
         </div>
       ))}
     </dl>
