@@ -1,0 +1,186 @@
+// Chrome DevTools Recorder recordings ⇄ workflow definitions (format v1). A recording imports exactly as
+// Chrome exports it (`{ title, selectorAttribute?, timeout?, steps }`, selectors as lists of lists); its
+// steps keep every field the definition schema has (selectors, frame, target, assertedEvents, offsets,
+// timeouts…), get ids s1…sn and a readable description (the element's accessible or visible name, the URL,
+// the key). A definition exports back to a recording Chrome can replay: Kollega's `wait` becomes a
+// waitForExpression on a timer, its other own steps (screenshot, extract, ai_decision, manual) are left
+// out, and ids, descriptions and frame selectors are dropped. For recordings with only Chrome's steps the
+// round trip recording → definition → recording gives the recording back. What Chrome requires and a
+// definition may leave open is filled in on export: click offsets (5, 5 px into the element) and step
+// timeouts within Chrome's 1–30 000 ms (a longer wait becomes several timers).
+//
+// The converter checks the shape it needs (an object with a steps list of objects of known types) and
+// throws RecordingError otherwise; the values themselves are checked by definitionSchema afterwards, at
+// the same paths (`steps.2.url`), since step i of the recording is step i of the definition.
+import type { Definition, DefinitionInput, Selector } from './schemas/definition.ts';
+
+/** The step types of Chrome's recordings that a definition can hold (not `customStep`). */
+export const CHROME_STEP_TYPES = [
+  'setViewport',
+  'navigate',
+  'click',
+  'doubleClick',
+  'change',
+  'keyDown',
+  'keyUp',
+  'hover',
+  'scroll',
+  'waitForElement',
+  'waitForExpression',
+  'close',
+  'emulateNetworkConditions',
+] as const;
+export type ChromeStepType = (typeof CHROME_STEP_TYPES)[number];
+
+export type ChromeSelector = string | string[];
+export type ChromeStep = { type: ChromeStepType; selectors?: ChromeSelector[]; timeout?: number; [field: string]: unknown };
+export type ChromeRecording = { title: string; timeout?: number; selectorAttribute?: string; steps: ChromeStep[] };
+
+/** Puppeteer Replay's step timeout when neither the step nor the recording sets one, and the range it accepts. */
+export const CHROME_DEFAULT_TIMEOUT_MS = 5000;
+export const CHROME_MIN_TIMEOUT_MS = 1;
+export const CHROME_MAX_TIMEOUT_MS = 30_000;
+/** The longest wait one waitForExpression step can hold within Chrome's timeout range. */
+const MAX_TIMER_MS = CHROME_MAX_TIMEOUT_MS - CHROME_DEFAULT_TIMEOUT_MS;
+/** Chrome requires a click's offset in the element; a definition may leave it to the runner (the centre). */
+export const DEFAULT_CLICK_OFFSET = 5;
+const DESCRIPTION_MAX = 500;
+
+export type RecordingProblem = 'not_a_recording' | 'step_not_object' | 'step_type_unsupported';
+
+/** The input is not a recording the converter can read; `path` is where (`['steps', 3, 'type']`). */
+export class RecordingError extends Error {
+  constructor(readonly problem: RecordingProblem, readonly path: (string | number)[], readonly stepType?: string) {
+    super(`${problem} at ${path.join('.') || '(root)'}`);
+    this.name = 'RecordingError';
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isChromeStepType(type: unknown): type is ChromeStepType {
+  return typeof type === 'string' && (CHROME_STEP_TYPES as readonly string[]).includes(type);
+}
+
+/** Chrome writes every selector as a list (one string per shadow-root level); one level is a plain string here. */
+function fromChromeSelector(selector: unknown): unknown {
+  return Array.isArray(selector) && selector.length === 1 && typeof selector[0] === 'string' ? selector[0] : selector;
+}
+
+function toChromeSelector(selector: Selector): string[] {
+  return typeof selector === 'string' ? [selector] : [...selector];
+}
+
+/** `aria/Betala[role="button"]` → Betala, `text/Spara` → Spara; null for other selectors. */
+function selectorName(selector: string): string | null {
+  if (selector.startsWith('aria/')) return selector.slice(5).replace(/\[role="[^"]*"\]$/, '').trim() || null;
+  if (selector.startsWith('text/')) return selector.slice(5).trim() || null;
+  return null;
+}
+
+/** The element's accessible or visible name from its selectors, else its first selector. */
+function elementName(selectors: unknown): string {
+  if (!Array.isArray(selectors)) return '';
+  const levels = selectors.map((s) => (Array.isArray(s) ? s : [s])).map((path) => path.filter((l): l is string => typeof l === 'string'));
+  for (const path of levels) {
+    for (const level of [...path].reverse()) {
+      const name = selectorName(level);
+      if (name) return name;
+    }
+  }
+  return levels[0]?.at(-1) ?? '';
+}
+
+function describe(step: Record<string, unknown>): string {
+  const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+  let description = '';
+  switch (step.type) {
+    case 'navigate':
+      description = text(step.url);
+      break;
+    case 'setViewport':
+      description = `${text(step.width)}×${text(step.height)}`;
+      break;
+    case 'keyDown':
+    case 'keyUp':
+      description = text(step.key);
+      break;
+    case 'waitForExpression':
+      description = text(step.expression);
+      break;
+    default:
+      description = elementName(step.selectors);
+  }
+  return description.replace(/\s+/g, ' ').trim().slice(0, DESCRIPTION_MAX);
+}
+
+/**
+ * A Chrome Recorder recording as a definition (not yet validated: run it through definitionSchema). The
+ * recording's `timeout` becomes the timeout of every step that sets none; `selectorAttribute` has no place
+ * in a definition (Kollega's selectors are already resolved) and is dropped.
+ */
+export function fromChromeRecording(recording: unknown): { title: string; definition: DefinitionInput } {
+  if (!isObject(recording) || !Array.isArray(recording.steps)) throw new RecordingError('not_a_recording', []);
+  const title = typeof recording.title === 'string' ? recording.title : '';
+  const timeout = typeof recording.timeout === 'number' ? recording.timeout : undefined;
+  const steps = recording.steps.map((raw: unknown, index: number) => {
+    if (!isObject(raw)) throw new RecordingError('step_not_object', ['steps', index]);
+    if (!isChromeStepType(raw.type)) {
+      throw new RecordingError('step_type_unsupported', ['steps', index, 'type'], typeof raw.type === 'string' ? raw.type : String(raw.type));
+    }
+    const step: Record<string, unknown> = { ...raw, id: `s${index + 1}`, description: describe(raw) };
+    if (Array.isArray(raw.selectors)) step.selectors = raw.selectors.map(fromChromeSelector);
+    if (step.timeout === undefined && timeout !== undefined) step.timeout = timeout;
+    return step;
+  });
+  return { title, definition: { version: 1, steps } as DefinitionInput };
+}
+
+/** What a `wait` of `ms` milliseconds becomes in Chrome: an expression that turns true after the time. */
+export function timerExpression(ms: number): string {
+  return `new Promise((resolve) => setTimeout(() => resolve(true), ${ms}))`;
+}
+
+/**
+ * A definition as a Chrome Recorder recording titled `name`. When every step ends up with a timeout (as
+ * after importing a recording with a recording-level timeout), the most common one is written once, at
+ * the top, and only the others stay on their steps.
+ */
+export function toChromeRecording(name: string, definition: Definition): ChromeRecording {
+  const steps: ChromeStep[] = [];
+  for (const step of definition.steps) {
+    if (step.type === 'wait') {
+      // Chrome's longest step timeout is 30 s: a longer wait becomes several timers in a row.
+      let left = step.ms;
+      do {
+        const ms = Math.min(left, MAX_TIMER_MS);
+        steps.push({ type: 'waitForExpression', expression: timerExpression(ms), timeout: ms + CHROME_DEFAULT_TIMEOUT_MS });
+        left -= ms;
+      } while (left > 0);
+      continue;
+    }
+    if (!isChromeStepType(step.type)) continue;
+    const { id: _id, description: _description, frameSelectors: _frameSelectors, type, ...fields } = step as
+      & Record<string, unknown>
+      & { type: ChromeStepType };
+    const out: ChromeStep = { type, ...fields };
+    if ('selectors' in step && step.selectors) out.selectors = step.selectors.map(toChromeSelector);
+    if (type === 'click' || type === 'doubleClick') {
+      out.offsetX ??= DEFAULT_CLICK_OFFSET;
+      out.offsetY ??= DEFAULT_CLICK_OFFSET;
+    }
+    if (typeof out.timeout === 'number') out.timeout = Math.min(Math.max(out.timeout, CHROME_MIN_TIMEOUT_MS), CHROME_MAX_TIMEOUT_MS);
+    steps.push(out);
+  }
+  const timeouts = steps.map((s) => s.timeout);
+  if (steps.length > 1 && timeouts.every((t) => t !== undefined)) {
+    const counts = new Map<number, number>();
+    for (const t of timeouts as number[]) counts.set(t, (counts.get(t) ?? 0) + 1);
+    const [shared] = [...counts].reduce((best, entry) => (entry[1] > best[1] ? entry : best));
+    for (const step of steps) if (step.timeout === shared) delete step.timeout;
+    return { title: name, timeout: shared, steps };
+  }
+  return { title: name, steps };
+}
