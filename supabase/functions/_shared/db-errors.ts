@@ -1,7 +1,9 @@
 // Postgres errors raised under the caller's identity (RLS, grants, triggers, constraints, SQL functions)
 // as the HTTP errors the client sees (docs/database.md): 42501 → 403, P0001 → 409, P0002 → 404,
-// 23505 → 409, 23514 / 23502 and every data exception (class 22) → 400. The exception's message is the machine code
-// when this API knows it; otherwise the generic code of the status.
+// 23505 → 409, 55000 (a run that already ended) → 409, 23514 / 23502 and every data exception (class 22) →
+// 400. The exception's message is the machine code when this API knows it (some with a status of their
+// own, e.g. step_out_of_range → 400); otherwise the generic code of the status. Not-found messages of the
+// SQL functions (workflow_not_found, run_not_found) stay `not_found`: no hint of what exists elsewhere.
 import { HttpError } from './http.ts';
 import type { ApiMessageKey } from './i18n.ts';
 
@@ -18,8 +20,15 @@ const KNOWN: Partial<Record<string, ApiMessageKey>> = {
   self_deactivation: 'self_deactivation',
   last_admin: 'last_admin',
   workflow_not_active: 'workflow_not_active',
+  workflow_has_no_steps: 'workflow_has_no_steps',
+  run_state_invalid: 'run_state_invalid',
+  step_out_of_range: 'step_out_of_range',
   error_status_forbidden: 'error_status_forbidden',
+  superuser_only: 'superuser_only',
 };
+
+/** Known messages whose status differs from their SQLSTATE's. */
+const STATUS: Partial<Record<string, 400>> = { step_out_of_range: 400 };
 
 const BY_SQLSTATE: Record<string, { status: 400 | 403 | 404 | 409; code: ApiMessageKey }> = {
   '42501': { status: 403, code: 'forbidden' },
@@ -29,6 +38,7 @@ const BY_SQLSTATE: Record<string, { status: 400 | 403 | 404 | 409; code: ApiMess
   '23503': { status: 409, code: 'conflict' },
   '40001': { status: 409, code: 'conflict' },
   '40P01': { status: 409, code: 'conflict' },
+  '55000': { status: 409, code: 'conflict' },
   '23514': { status: 400, code: 'invalid_data' },
   '23502': { status: 400, code: 'invalid_data' },
   '22023': { status: 400, code: 'invalid_data' },
@@ -43,5 +53,6 @@ export function fromDbError(error: unknown): unknown {
   // Any other data exception (class 22: a NUL character, an impossible date, a number out of range) is bad input.
   const mapped = BY_SQLSTATE[error.code] ?? (error.code.startsWith('22') ? { status: 400, code: 'invalid_data' } as const : undefined);
   if (!mapped) return error;
-  return new HttpError(mapped.status, KNOWN[error.message] ?? mapped.code, { cause: error });
+  const known = KNOWN[error.message];
+  return new HttpError(known ? STATUS[error.message] ?? mapped.status : mapped.status, known ?? mapped.code, { cause: error });
 }

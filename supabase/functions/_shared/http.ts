@@ -68,17 +68,46 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[], input: unknown,
   return fields;
 }
 
-/** Parses a JSON request body against a schema; 400 with translated field errors when it does not fit. */
-export function parseJsonBody<S extends z.ZodType>(text: string, schema: S, lang: Lang): z.output<S> {
+/** How deeply a request body may nest (a definition needs about 8 levels): deeper junk is refused before anything walks it. */
+export const MAX_JSON_DEPTH = 32;
+
+function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(current) ? current : Object.values(current)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+/** JSON text as a value: 400 `invalid_json` when malformed, 400 `json_too_deep` beyond MAX_JSON_DEPTH levels. */
+export function parseJson(text: string): unknown {
   let input: unknown;
   try {
     input = JSON.parse(text);
   } catch (cause) {
     throw new HttpError(400, 'invalid_json', { cause });
   }
+  if (nestsDeeperThan(input, MAX_JSON_DEPTH)) throw new HttpError(400, 'json_too_deep');
+  return input;
+}
+
+/** A parsed value validated by a schema; 400 `validation_failed` with translated field errors (paths under `prefix`). */
+export function validate<S extends z.ZodType>(input: unknown, schema: S, lang: Lang, prefix: readonly PropertyKey[] = []): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const { '': root, ...fields } = fieldErrors(result.error.issues, input, lang);
+  const issues = prefix.length ? result.error.issues.map((issue) => ({ ...issue, path: [...prefix, ...issue.path] })) : result.error.issues;
+  const wrapped = prefix.reduceRight<unknown>((value, key) => ({ [key]: value }), input);
+  const { '': root, ...fields } = fieldErrors(issues, wrapped, lang);
   const first = Object.values(fields)[0];
   throw new HttpError(400, 'validation_failed', { fields, message: first ?? root });
+}
+
+/** Parses a JSON request body against a schema; 400 with translated field errors when it does not fit. */
+export function parseJsonBody<S extends z.ZodType>(text: string, schema: S, lang: Lang): z.output<S> {
+  return validate(parseJson(text), schema, lang);
 }

@@ -1,5 +1,5 @@
-// Request plumbing shared by every route: language, CSRF, body limit, the one error shape, 404/405,
-// and the cookie session (with transparent refresh).
+// Request plumbing shared by every route: language, CSRF (webhook triggers exempt), body limits per
+// route, the one error shape, 404/405, and the cookie session (with transparent refresh).
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
@@ -18,6 +18,16 @@ export type AppEnv = {
 };
 
 export const MAX_BODY_BYTES = 64 * 1024;
+/** Workflow definitions (PUT /workflows/{id}/definition) and imports (POST /workflows/import) may be larger. */
+export const MAX_DEFINITION_BODY_BYTES = 1024 * 1024;
+
+const LARGE_BODY_ROUTES: { method: string; path: RegExp }[] = [
+  { method: 'PUT', path: /^\/api\/workflows\/[^/]+\/definition$/ },
+  { method: 'POST', path: /^\/api\/workflows\/import$/ },
+];
+
+/** Webhook triggers: called by other systems, authenticated by the token in the path, not by a session. */
+export const HOOK_PATH = /^\/api\/hooks\/[^/]+$/;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -52,7 +62,10 @@ function isJson(contentType: string | undefined): boolean {
  * SITE_URL, and a JSON body (a cross-site form or `no-cors` fetch cannot send application/json).
  */
 export const csrf: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!SAFE_METHODS.has(c.req.method)) {
+  // POST /api/hooks/{token} is called by other systems (no Origin, no cookies): the token is the
+  // credential, and the path reads no session, so there is nothing a forged request could ride on.
+  const isHook = c.req.method === 'POST' && HOOK_PATH.test(c.req.path);
+  if (!SAFE_METHODS.has(c.req.method) && !isHook) {
     const origin = c.req.header('origin');
     if (!origin || !originAllowed(origin, c.req.raw)) throw new HttpError(403, 'csrf_rejected');
     if (hasBody(c.req.raw) && !isJson(c.req.header('content-type'))) throw new HttpError(403, 'csrf_rejected');
@@ -60,12 +73,20 @@ export const csrf: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-export const limitBody: MiddlewareHandler<AppEnv> = bodyLimit({
-  maxSize: MAX_BODY_BYTES,
-  onError: () => {
-    throw new HttpError(413, 'payload_too_large');
-  },
-});
+const tooLarge = () => {
+  throw new HttpError(413, 'payload_too_large');
+};
+const smallBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+const largeBody = bodyLimit({ maxSize: MAX_DEFINITION_BODY_BYTES, onError: tooLarge });
+
+/**
+ * 413 for a body over the route's limit: 64 KB, or 1 MB for definitions and imports. A declared
+ * Content-Length over it is refused before anything is read; a body without one is read only up to it.
+ */
+export const limitBody: MiddlewareHandler<AppEnv> = (c, next) => {
+  const large = LARGE_BODY_ROUTES.some((route) => route.method === c.req.method && route.path.test(c.req.path));
+  return (large ? largeBody : smallBody)(c, next);
+};
 
 /** The request body parsed as JSON and validated; 400 with translated field errors otherwise. */
 export async function readJson<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
@@ -84,7 +105,9 @@ export function handleError(error: unknown, c: Context<AppEnv>): Response {
     clearSessionCookies(c);
     return errorResponse(c, new HttpError(401, error.state === 'ended' ? 'session_expired' : 'account_disabled'));
   }
-  console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
+  // A webhook path carries its token: never in a log.
+  const path = HOOK_PATH.test(c.req.path) ? '/api/hooks/…' : c.req.path;
+  console.error(`[api] ${c.req.method} ${path} failed:`, error);
   return errorResponse(c, new HttpError(500, 'internal_error'));
 }
 

@@ -1,5 +1,5 @@
 // Helpers shared by the data-API routes: path ids, query strings, running a query as the caller with
-// database errors mapped to HTTP, and the caller's role.
+// database errors mapped to HTTP, the caller's role, json parameters and download file names.
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { AccessClaims } from '../_shared/auth.ts';
@@ -67,7 +67,23 @@ export async function deniedOrMissing(tx: Tx, table: string, id: string, forbidd
   throw row ? forbidden : new HttpError(404, 'not_found');
 }
 
+/** A value (a definition, run inputs) as a json parameter; zod's output types do not fit postgres.js's JSONValue. */
+export function jsonParam(tx: Tx, value: unknown) {
+  return tx.json(value as Parameters<Tx['json']>[0]);
+}
+
 /** `%` and `_` taken literally in an ILIKE pattern. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** A file name from a name: `Hyresavier – månad` → `hyresavier-manad` (ASCII, at most 80 characters). */
+export function slug(name: string, fallback: string): string {
+  return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+/, '').slice(0, 80).replace(/-+$/, '') || fallback;
+}
+
+/** Headers of a JSON file download. */
+export function jsonAttachment(filename: string): Record<string, string> {
+  return { 'Content-Type': 'application/json; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` };
 }

@@ -1,14 +1,18 @@
-// The dashboard's data (SPEC §2 dashboard, §7): recent activity and flow performance.
+// The dashboard's data (SPEC §2 dashboard, §7): recent activity, flow performance and the stat tiles,
+// all computed from the organisation's runs, step results and error queue under RLS.
 import { Hono } from 'hono';
 import type { Tx } from '../../_shared/db.ts';
 import { auditQuerySchema } from '../../_shared/schemas/audit.ts';
-import type { WorkflowPerformance } from '../../_shared/types/api.ts';
+import type { DashboardStats, WorkflowPerformance } from '../../_shared/types/api.ts';
 import { type AppEnv, requireSession } from '../middleware.ts';
 import { asCaller, readQuery } from '../resource.ts';
 import { selectActivities } from './audit.ts';
 import { WORKFLOW_LIST_LIMIT } from './workflows.ts';
 
 export const DASHBOARD_PERFORMANCE_LIMIT = 10;
+/** The AI decisions the confidence tile averages. */
+export const AI_CONFIDENCE_SAMPLE = 100;
+const ZONE = 'Europe/Stockholm';
 
 const recentActivityQuerySchema = auditQuerySchema.pick({ limit: true });
 
@@ -35,4 +39,54 @@ dashboardRoutes.get('/dashboard/workflow-performance', requireSession, async (c)
 
 dashboardRoutes.get('/workflow-performance', requireSession, async (c) => {
   return c.json(await asCaller(c, (tx) => performance(tx, WORKFLOW_LIST_LIMIT)));
+});
+
+/**
+ * The tiles. "This month" is the calendar month in Europe/Stockholm; hours saved are completed runs times
+ * the manual duration recorded with their version (null while no completed run has one). The AI
+ * confidence averages the last 100 AI decisions (run_steps.decision by 'ai'), found through the newest
+ * runs that had one (runs.min_ai_confidence is set with every AI decision). Each count reads an index:
+ * runs by (organization_id, created_at) or (organization_id, status), steps by (run_id, …), the error
+ * queue by (organization_id, status, created_at).
+ */
+function stats(tx: Tx) {
+  return tx<DashboardStats[]>`
+    with bounds as (
+      select (date_trunc('month', now() at time zone ${ZONE}) at time zone ${ZONE}) as month_start,
+             now() - interval '7 days' as week_start
+    ),
+    saved as (
+      select r.created_at, v.recorded_duration_ms
+      from public.runs r
+      join public.workflow_versions v on v.workflow_id = r.workflow_id and v.version = r.workflow_version
+      where r.status = 'completed' and r.created_at >= (select least(month_start, week_start) from bounds)
+    ),
+    decisions as (
+      select (s.decision ->> 'confidence')::numeric as confidence
+      from (
+        select id from public.runs
+        where min_ai_confidence is not null
+        order by created_at desc
+        limit ${AI_CONFIDENCE_SAMPLE}
+      ) r
+      join public.run_steps s on s.run_id = r.id
+      where s.decision ->> 'by' = 'ai' and jsonb_typeof(s.decision -> 'confidence') = 'number'
+      order by s.started_at desc
+      limit ${AI_CONFIDENCE_SAMPLE}
+    )
+    select
+      (select count(*)::int from public.runs where created_at >= (select month_start from bounds)) as "executionsThisMonth",
+      (select round(sum(recorded_duration_ms) / 3600000.0, 1)::float8 from saved where created_at >= (select week_start from bounds))
+        as "hoursSavedThisWeek",
+      (select round(sum(recorded_duration_ms) / 3600000.0, 1)::float8 from saved where created_at >= (select month_start from bounds))
+        as "hoursSavedThisMonth",
+      (select round(avg(confidence), 1)::float8 from decisions) as "aiConfidence",
+      (select count(*)::int from public.runs where status = 'running') as "runningNow",
+      (select count(*)::int from public.runs where status = 'paused' and requires_manual_intervention) as "waitingForPeople",
+      (select count(*)::int from public.error_queue_items where status = 'pending') as "pendingErrors"`;
+}
+
+dashboardRoutes.get('/dashboard/stats', requireSession, async (c) => {
+  const [row] = await asCaller(c, (tx) => stats(tx));
+  return c.json(row);
 });

@@ -5,15 +5,16 @@ import type { Context } from 'hono';
 import type { Tx } from '../../_shared/db.ts';
 import { HttpError, parseJsonBody } from '../../_shared/http.ts';
 import { escalateErrorSchema } from '../../_shared/schemas/error-queue.ts';
-import type { ErrorQueueItem } from '../../_shared/types/api.ts';
+import type { ErrorQueueItem, ErrorQueueStats } from '../../_shared/types/api.ts';
 import { type AppEnv, requireSession } from '../middleware.ts';
 import { asCaller, pathId, requireRole } from '../resource.ts';
 
 export const ERROR_QUEUE_LIMIT = 500;
+const ZONE = 'Europe/Stockholm';
 
 const ITEM_COLUMNS = `e.id, e.status, e.priority, e.error_type as "errorType", e.error_message as "errorMessage",
   e.created_at as "createdAt", e.workflow_id as "workflowId", w.name as "workflowName", e.execution_id as "executionId",
-  e.step_id as "stepId", e.resolved_at as "resolvedAt"`;
+  e.step_id as "stepId", e.step_index as "stepIndex", e.resolved_at as "resolvedAt"`;
 
 async function selectItem(tx: Tx, id: string): Promise<ErrorQueueItem> {
   const [item] = await tx<ErrorQueueItem[]>`
@@ -56,6 +57,31 @@ errorQueueRoutes.get('/error-queue', requireSession, async (c) => {
       limit ${ERROR_QUEUE_LIMIT}`
   );
   return c.json(rows);
+});
+
+// The stat cards: pending items, items resolved today (Europe/Stockholm), the average minutes from failure
+// to resolution and the share of resolved items whose run then completed (a retry resolves the run's items
+// and an item's run can only complete again through a retry), both over the last 30 days; null when no
+// item was resolved in that time. Read through (organization_id, status, created_at desc).
+errorQueueRoutes.get('/error-queue/stats', requireSession, async (c) => {
+  const [row] = await asCaller(c, (tx) =>
+    tx<ErrorQueueStats[]>`
+      with resolved as (
+        select e.created_at, e.resolved_at, r.status as run_status
+        from public.error_queue_items e
+        left join public.runs r on r.id = e.execution_id
+        where e.status = 'resolved' and e.resolved_at >= now() - interval '30 days'
+      )
+      select
+        (select count(*)::int from public.error_queue_items where status = 'pending') as pending,
+        (select count(*)::int from resolved
+          where resolved_at >= date_trunc('day', now() at time zone ${ZONE}) at time zone ${ZONE}) as "resolvedToday",
+        (select round((extract(epoch from avg(resolved_at - created_at)) / 60)::numeric, 1)::float8 from resolved)
+          as "averageResolutionMinutes",
+        (select round(100.0 * count(*) filter (where run_status = 'completed') / nullif(count(*), 0), 1)::float8 from resolved)
+          as "automaticRecoveryRate"`
+  );
+  return c.json(row);
 });
 
 errorQueueRoutes.post('/error-queue/:id/resolve', requireSession, async (c) => {

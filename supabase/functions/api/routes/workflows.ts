@@ -1,14 +1,34 @@
-// Workflows (SPEC §2 workflows, §7): list, create, edit, start/pause, delete, duplicate, run. RLS decides
-// who sees and changes which workflow; a run goes through app.run_workflow (users cannot write run statistics).
+// Workflows (SPEC §2 workflows, §7; AUTOMATION "API additions"): list, create, edit, start/pause, delete,
+// duplicate; one workflow with its current definition; saving a definition as a new version; import (a
+// Chrome DevTools Recorder recording or a Kollega export) and export; starting a run; the cron schedule.
+// RLS decides who sees and changes which workflow; versions, runs and schedules are written by the app.*
+// SQL functions (20261123000100, 000500, 000600), which check who may.
 import { Hono } from 'hono';
+import { CronExpressionParser } from 'cron-parser';
 import { z } from 'zod';
-import { HttpError } from '../../_shared/http.ts';
-import { createWorkflowSchema, updateWorkflowSchema } from '../../_shared/schemas/workflows.ts';
-import type { Workflow } from '../../_shared/types/api.ts';
+import { fromChromeRecording, RecordingError, toChromeRecording } from '../../_shared/chrome-recorder.ts';
+import type { Tx } from '../../_shared/db.ts';
+import { HttpError, parseJson, validate } from '../../_shared/http.ts';
+import { type Lang, t } from '../../_shared/i18n.ts';
+import {
+  type Definition,
+  definitionSchema,
+  emptyDefinition,
+  saveDefinitionSchema,
+  secretNames,
+  VARIABLE_NAME,
+} from '../../_shared/schemas/definition.ts';
+import { createWorkflowSchema, updateWorkflowSchema, WORKFLOW_CATEGORIES } from '../../_shared/schemas/workflows.ts';
+import type { SavedDefinition, Workflow, WorkflowCategory, WorkflowDetail, WorkflowSchedule } from '../../_shared/types/api.ts';
 import { type AppEnv, readJson, requireSession } from '../middleware.ts';
-import { asCaller, deniedOrMissing, likePattern, pathId, readQuery } from '../resource.ts';
+import { asCaller, deniedOrMissing, jsonAttachment, jsonParam, likePattern, pathId, readQuery, slug } from '../resource.ts';
 
 export const WORKFLOW_LIST_LIMIT = 500;
+export const MAX_RUN_INPUTS = 50;
+export const MAX_RUN_INPUT_LENGTH = 2000;
+/** The most often a schedule may fire. */
+export const MIN_SCHEDULE_INTERVAL_MINUTES = 5;
+export const DEFAULT_TIMEZONE = 'Europe/Stockholm';
 
 const listQuerySchema = z.strictObject({ q: z.string().trim().max(200, 'too_long').optional() });
 
@@ -16,6 +36,172 @@ const listQuerySchema = z.strictObject({ q: z.string().trim().max(200, 'too_long
 export const WORKFLOW_COLUMNS = `id, name, description, category, start_method as "startMethod", status,
   is_active as "isActive", created_at as "createdAt", updated_at as "updatedAt", created_by as "createdBy",
   last_run_at as "lastRunAt", success_rate::float8 as "successRate", run_count as "runCount"`;
+
+/** Run inputs ({{input.name}}): at most 50, names like variables, text values of at most 2000 characters. */
+export const runInputsSchema = z
+  .record(z.string(), z.string({ message: 'input_value_invalid' }).max(MAX_RUN_INPUT_LENGTH, 'input_value_invalid'))
+  .superRefine((inputs, ctx) => {
+    const names = Object.keys(inputs);
+    if (names.length > MAX_RUN_INPUTS) ctx.addIssue({ code: 'custom', path: [], message: 'too_many_inputs' });
+    for (const name of names) {
+      if (!VARIABLE_NAME.test(name)) ctx.addIssue({ code: 'custom', path: [name], message: 'input_name_invalid' });
+    }
+  });
+
+/** PUT /api/workflows/{id}/definition: the definition, and where it came from. */
+const saveBodySchema = saveDefinitionSchema.extend({
+  source: z.enum(['editor', 'recorder'], { message: 'source_invalid' }).default('editor'),
+  /** How long the person took to do the task while it was recorded (the manual baseline of "hours saved"). */
+  recordedDurationMs: z.number({ message: 'duration_invalid' }).int('duration_invalid').min(0, 'duration_invalid')
+    .max(2_147_483_647, 'duration_invalid').nullish(),
+});
+
+const runBodySchema = z.strictObject({
+  inputs: runInputsSchema.default({}),
+  mode: z.enum(['run', 'test'], { message: 'run_mode_invalid' }).default('run'),
+});
+
+const exportQuerySchema = z.strictObject({
+  format: z.enum(['kollega', 'chrome-recorder'], { message: 'export_format_invalid' }).default('kollega'),
+});
+
+/** A Kollega export file (GET …/export?format=kollega), as POST /api/workflows/import reads it back. */
+const kollegaExportSchema = z.object({
+  format: z.literal('kollega-workflow', { message: 'import_format_invalid' }),
+  formatVersion: z.literal(1, { message: 'import_format_invalid' }),
+  name: z.string({ message: 'workflow_name_required' }).trim().min(1, 'workflow_name_required'),
+  description: z.string().optional(),
+  category: z.unknown().optional(),
+  definition: definitionSchema,
+});
+export type KollegaExport = {
+  format: 'kollega-workflow';
+  formatVersion: 1;
+  name: string;
+  description: string;
+  category: WorkflowCategory;
+  definition: Definition;
+};
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The shortest time in minutes between two firings of a cron expression, from its minute and hour fields
+ * (wall-clock time; a schedule firing at 23:58 and 00:01 counts as 3 minutes apart whatever its days).
+ */
+function shortestInterval(minutes: number[], hours: number[]): number {
+  let gap = Infinity;
+  for (let i = 1; i < minutes.length; i++) gap = Math.min(gap, minutes[i] - minutes[i - 1]);
+  const across = (hourGap: number) => hourGap * 60 - minutes[minutes.length - 1] + minutes[0];
+  for (let i = 1; i < hours.length; i++) gap = Math.min(gap, across(hours[i] - hours[i - 1]));
+  return Math.min(gap, across(24 - hours[hours.length - 1] + hours[0]));
+}
+
+/** PUT /api/workflows/{id}/schedule: a 5-field cron expression (null removes the schedule) in an IANA time zone. */
+const scheduleBodySchema = z
+  .strictObject({
+    cron: z.string({ message: 'cron_invalid' }).max(100, 'cron_invalid').transform((s) => s.trim().split(/\s+/).join(' ')).nullable(),
+    timezone: z.string({ message: 'timezone_invalid' }).max(64, 'timezone_invalid').refine(isTimeZone, 'timezone_invalid')
+      .default(DEFAULT_TIMEZONE),
+    enabled: z.boolean().default(true),
+  })
+  .transform((input, ctx) => {
+    if (input.cron === null) return { ...input, cron: null, nextRunAt: null };
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', path: ['cron'], message });
+      return z.NEVER;
+    };
+    if (input.cron.split(' ').length !== 5) return fail('cron_invalid');
+    let nextRunAt: Date;
+    try {
+      const expression = CronExpressionParser.parse(input.cron, { tz: input.timezone, currentDate: new Date() });
+      const numbers = (values: readonly unknown[]) => values.filter((v): v is number => typeof v === 'number').sort((a, b) => a - b);
+      const interval = shortestInterval(numbers(expression.fields.minute.values), numbers(expression.fields.hour.values));
+      if (interval < MIN_SCHEDULE_INTERVAL_MINUTES) return fail('cron_too_frequent');
+      nextRunAt = expression.next().toDate();
+    } catch {
+      return fail('cron_invalid');
+    }
+    return { ...input, cron: input.cron, nextRunAt: input.enabled ? nextRunAt : null };
+  });
+
+type WorkflowRow = Workflow & {
+  currentVersion: number | null;
+  definition: Definition | null;
+  cron: string | null;
+  timezone: string | null;
+  enabled: boolean | null;
+  scheduleNextRunAt: string | null;
+  scheduleLastRunAt: string | null;
+  hasWebhook: boolean;
+};
+
+/** One workflow with its current definition, schedule and webhook flag, read under RLS (404 when invisible). */
+async function selectWorkflow(tx: Tx, id: string): Promise<WorkflowRow> {
+  const [row] = await tx<WorkflowRow[]>`
+    select w.*, v.definition, s.cron, s.timezone, s.enabled, s.next_run_at as "scheduleNextRunAt",
+           s.last_run_at as "scheduleLastRunAt",
+           exists (select 1 from public.workflow_webhooks h where h.workflow_id = w.id) as "hasWebhook"
+    from (select ${tx.unsafe(WORKFLOW_COLUMNS)}, current_version as "currentVersion" from public.workflows where id = ${id}) w
+    left join public.workflow_versions v on v.workflow_id = w.id and v.version = w."currentVersion"
+    left join public.workflow_schedules s on s.workflow_id = w.id`;
+  if (!row) throw new HttpError(404, 'not_found');
+  return row;
+}
+
+function scheduleOf(row: WorkflowRow): WorkflowSchedule | null {
+  if (row.cron === null) return null;
+  return {
+    cron: row.cron,
+    timezone: row.timezone ?? DEFAULT_TIMEZONE,
+    enabled: row.enabled ?? false,
+    nextRunAt: row.scheduleNextRunAt,
+    lastRunAt: row.scheduleLastRunAt,
+  };
+}
+
+async function workflowDetail(tx: Tx, id: string): Promise<WorkflowDetail> {
+  const row = await selectWorkflow(tx, id);
+  const { definition: stored, cron: _cron, timezone: _tz, enabled: _enabled, scheduleNextRunAt: _next, scheduleLastRunAt: _last, ...workflow } =
+    row;
+  const definition = stored ?? emptyDefinition();
+  const used = secretNames(definition);
+  const existing = used.length
+    ? (await tx<{ name: string }[]>`select name from public.secrets where name in ${tx(used)}`).map((s) => s.name)
+    : [];
+  return { ...workflow, definition, missingSecrets: used.filter((name) => !existing.includes(name)), schedule: scheduleOf(row) };
+}
+
+/** What an import file holds: a Kollega export, or a Chrome Recorder recording (400 in the caller's language otherwise). */
+function readImport(file: unknown, lang: Lang): { name: string; description: string; category: WorkflowCategory; definition: Definition } {
+  const isObject = typeof file === 'object' && file !== null && !Array.isArray(file);
+  if (isObject && 'format' in file) {
+    const parsed = validate(file, kollegaExportSchema, lang);
+    const category = WORKFLOW_CATEGORIES.find((c) => c === parsed.category) ?? 'Övrigt';
+    return { name: parsed.name.slice(0, 200).trim(), description: (parsed.description ?? '').trim().slice(0, 2000), category, definition: parsed.definition };
+  }
+  if (!isObject || !Array.isArray((file as { steps?: unknown }).steps)) throw new HttpError(400, 'import_format_unknown');
+  let recording: ReturnType<typeof fromChromeRecording>;
+  try {
+    recording = fromChromeRecording(file);
+  } catch (error) {
+    if (!(error instanceof RecordingError)) throw error;
+    const step = Number(error.path[1]) + 1;
+    const code = error.problem === 'step_type_unsupported' ? 'import_step_unsupported' : 'import_step_not_object';
+    const vars = { step, type: error.stepType ?? '' };
+    throw new HttpError(400, code, { vars, fields: { [error.path.join('.')]: t(lang, code, vars) } });
+  }
+  const name = recording.title.trim().slice(0, 200).trim();
+  if (!name) throw new HttpError(400, 'validation_failed', { fields: { title: t(lang, 'field_required') }, message: t(lang, 'field_required') });
+  return { name, description: '', category: 'Övrigt', definition: validate(recording.definition, definitionSchema, lang) };
+}
 
 export const workflowRoutes = new Hono<AppEnv>();
 
@@ -40,6 +226,27 @@ workflowRoutes.post('/workflows', requireSession, async (c) => {
       returning ${tx.unsafe(WORKFLOW_COLUMNS)}`
   );
   return c.json(row, 201);
+});
+
+// A Chrome Recorder recording or a Kollega export (bodies up to 1 MB) → a draft workflow with the
+// definition as version 1 (source `import`), in one transaction: a refused import leaves nothing behind.
+workflowRoutes.post('/workflows/import', requireSession, async (c) => {
+  const file = readImport(parseJson(await c.req.text()), c.get('lang'));
+  const row = await asCaller(c, async (tx) => {
+    const [created] = await tx<{ id: string }[]>`
+      insert into public.workflows (name, description, category)
+      values (${file.name}, ${file.description}, ${file.category})
+      returning id`;
+    await tx`select app.save_workflow_definition(${created.id}, ${jsonParam(tx, file.definition)}, 'import', null)`;
+    const [workflow] = await tx<Workflow[]>`select ${tx.unsafe(WORKFLOW_COLUMNS)} from public.workflows where id = ${created.id}`;
+    return workflow;
+  });
+  return c.json(row, 201);
+});
+
+workflowRoutes.get('/workflows/:id', requireSession, async (c) => {
+  const id = pathId(c);
+  return c.json(await asCaller(c, (tx) => workflowDetail(tx, id)));
 });
 
 workflowRoutes.put('/workflows/:id', requireSession, async (c) => {
@@ -86,8 +293,65 @@ workflowRoutes.post('/workflows/:id/duplicate', requireSession, async (c) => {
   return c.json(row, 201);
 });
 
+// Saves a definition as the workflow's next version (bodies up to 1 MB). app.save_workflow_definition runs
+// as the caller: its row lock needs the workflow's update policy, so a workflow the caller can see but not
+// edit comes back as workflow_not_found (P0002), which is a 403 here.
+workflowRoutes.put('/workflows/:id/definition', requireSession, async (c) => {
+  const id = pathId(c);
+  const input = await readJson(c, saveBodySchema);
+  const version = await asCaller(c, async (tx) => {
+    const [visible] = await tx`select 1 from public.workflows where id = ${id}`;
+    if (!visible) throw new HttpError(404, 'not_found');
+    try {
+      const [{ version }] = await tx<{ version: number }[]>`
+        select app.save_workflow_definition(${id}, ${jsonParam(tx, input.definition)}, ${input.source}, ${input.recordedDurationMs ?? null}) as version`;
+      return version;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'P0002') throw new HttpError(403, 'forbidden', { cause: error });
+      throw error;
+    }
+  });
+  const saved: SavedDefinition = { version, definition: input.definition };
+  return c.json(saved);
+});
+
+workflowRoutes.get('/workflows/:id/export', requireSession, async (c) => {
+  const id = pathId(c);
+  const { format } = readQuery(c, exportQuerySchema);
+  const row = await asCaller(c, (tx) => selectWorkflow(tx, id));
+  const definition = row.definition ?? emptyDefinition();
+  const file = format === 'chrome-recorder' ? toChromeRecording(row.name, definition) : {
+    format: 'kollega-workflow',
+    formatVersion: 1,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    definition,
+  } satisfies KollegaExport;
+  return c.body(JSON.stringify(file, null, 2), 200, jsonAttachment(`${slug(row.name, 'workflow')}.json`));
+});
+
+// Starts a run of the current version (202: the runner picks it up from the queue). `mode: "test"` also
+// runs drafts and paused workflows; a test run's failures are low-priority errors and do not count in
+// the workflow's statistics.
 workflowRoutes.post('/workflows/:id/run', requireSession, async (c) => {
   const id = pathId(c);
-  const [row] = await asCaller(c, (tx) => tx<{ executionId: string }[]>`select app.run_workflow(${id}) as "executionId"`);
+  const text = await c.req.text();
+  const { inputs, mode } = validate(text.trim() ? parseJson(text) : {}, runBodySchema, c.get('lang'));
+  const [row] = await asCaller(c, (tx) =>
+    tx<{ executionId: string }[]>`select app.start_run(${id}, ${jsonParam(tx, inputs)}, ${mode === 'test'}) as "executionId"`
+  );
   return c.json(row, 202);
+});
+
+workflowRoutes.put('/workflows/:id/schedule', requireSession, async (c) => {
+  const id = pathId(c);
+  const input = await readJson(c, scheduleBodySchema);
+  const schedule = await asCaller(c, async (tx) => {
+    const [row] = await tx<WorkflowSchedule[]>`
+      select cron, timezone, enabled, next_run_at as "nextRunAt", last_run_at as "lastRunAt"
+      from app.set_workflow_schedule(${id}, ${input.cron}, ${input.timezone}, ${input.enabled}, ${input.nextRunAt})`;
+    return input.cron === null ? null : row;
+  });
+  return c.json(schedule);
 });

@@ -3,15 +3,25 @@
 import { assert, assertEquals } from './assert.ts';
 import { auditRows, MISSING_ID, team, withDb } from './helpers.ts';
 
-/** Adds error items to an organisation the way the automation does (as the system). */
+/**
+ * Adds error items to an organisation the way the automation does (as the system): each points at a run
+ * of the workflow (error_queue_items.execution_id references runs), inserted finished so that nothing
+ * (the runner's lease sweep) ever changes it.
+ */
 async function addErrors(organizationId: string, createdBy: string, items: { message: string; status?: string; minutesAgo?: number }[]) {
   return await withDb(async (sql) => {
     const [workflow] = await sql`insert into public.workflows (organization_id, created_by, name, status) values (${organizationId}, ${createdBy}, 'Felande flöde', 'error') returning id`;
+    await sql`insert into public.workflow_versions (organization_id, workflow_id, version, definition) values (${organizationId}, ${workflow.id}, 1, '{"version":1,"steps":[]}')`;
+    await sql`update public.workflows set current_version = 1 where id = ${workflow.id}`;
     const ids: string[] = [];
     for (const item of items) {
+      const [run] = await sql`
+        insert into public.runs (organization_id, workflow_id, workflow_version, trigger, status, step_count, finished_at)
+        values (${organizationId}, ${workflow.id}, 1, 'manual', 'completed', 0, now())
+        returning id`;
       const [row] = await sql`
-        insert into public.error_queue_items (organization_id, workflow_id, execution_id, step_id, error_type, error_message, status, created_at)
-        values (${organizationId}, ${workflow.id}, gen_random_uuid(), 'step-2', 'element_not_found', ${item.message},
+        insert into public.error_queue_items (organization_id, workflow_id, execution_id, step_id, step_index, error_type, error_message, status, created_at)
+        values (${organizationId}, ${workflow.id}, ${run.id}, 'step-2', 1, 'element_not_found', ${item.message},
                 ${item.status ?? 'pending'}, now() - make_interval(mins => ${item.minutesAgo ?? 0}))
         returning id`;
       ids.push(row.id);
@@ -32,9 +42,15 @@ Deno.test('GET /api/error-queue lists the organisation’s items, pending first 
   assertEquals(response.status, 200);
   assertEquals(response.body.map((e: { errorMessage: string }) => e.errorMessage), ['Nytt öppet', 'Gammalt öppet', 'Löst']);
   assertEquals(Object.keys(response.body[0]).sort(), [
-    'createdAt', 'errorMessage', 'errorType', 'executionId', 'id', 'priority', 'resolvedAt', 'status', 'stepId', 'workflowId', 'workflowName',
+    'createdAt', 'errorMessage', 'errorType', 'executionId', 'id', 'priority', 'resolvedAt', 'status', 'stepId', 'stepIndex', 'workflowId',
+    'workflowName',
   ]);
-  assertEquals([response.body[0].workflowId, response.body[0].workflowName, response.body[0].stepId], [workflowId, 'Felande flöde', 'step-2']);
+  assertEquals([response.body[0].workflowId, response.body[0].workflowName, response.body[0].stepId, response.body[0].stepIndex], [
+    workflowId,
+    'Felande flöde',
+    'step-2',
+    1,
+  ]);
 });
 
 Deno.test('POST /api/error-queue/:id/resolve resolves an item once: idempotent, one error_resolved audit row', async () => {

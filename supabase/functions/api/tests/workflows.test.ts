@@ -1,7 +1,9 @@
 // /api/workflows: list, create, edit, delete, duplicate, run (RLS: members create; creator, superuser
-// and admin change; nobody reaches another organisation's workflows).
+// and admin change; nobody reaches another organisation's workflows). Definitions, import and export:
+// definitions.test.ts; runs: runs.test.ts; schedules: schedules.test.ts; webhooks: hooks.test.ts.
 import { assert, assertEquals, assertMatch } from './assert.ts';
 import { auditRows, Client, MISSING_ID, team, withDb } from './helpers.ts';
+import { workflowWithSteps } from './run-fixtures.ts';
 
 const WORKFLOW_KEYS = [
   'category', 'createdAt', 'createdBy', 'description', 'id', 'isActive', 'lastRunAt', 'name', 'runCount', 'startMethod',
@@ -171,43 +173,41 @@ Deno.test('POST /api/workflows/:id/duplicate copies a workflow as a draft of the
   assertEquals((await b.admin.client.post(`/workflows/${source.id}/duplicate`)).status, 404);
 });
 
-Deno.test('POST /api/workflows/:id/run runs an active workflow: execution id, run statistics and one workflow_executed row', async () => {
+Deno.test('POST /api/workflows/:id/run starts a run of the current version: 202 execution id, lastRunAt and one workflow_executed row', async () => {
   const { organizationId, member } = await team();
-  const { body: created } = await member.client.post('/workflows', newWorkflow('Körbart'));
-  await member.client.put(`/workflows/${created.id}`, { status: 'active' });
-  const response = await member.client.post(`/workflows/${created.id}/run`);
+  const id = await workflowWithSteps(member.client, { name: 'Körbart', active: true });
+  const response = await member.client.post(`/workflows/${id}/run`);
   assertEquals(response.status, 202);
   assertEquals(Object.keys(response.body), ['executionId']);
   assertMatch(response.body.executionId, /^[0-9a-f-]{36}$/);
 
   const [workflow] = (await member.client.get('/workflows')).body;
-  assertEquals(workflow.runCount, 1);
   assert(workflow.lastRunAt && Date.now() - Date.parse(workflow.lastRunAt) < 60_000, 'lastRunAt is now');
   const executed = await auditRows(organizationId, 'workflow_executed');
   assertEquals(executed.length, 1);
-  assertEquals([executed[0].user_id, executed[0].workflow_id, executed[0].execution_id], [member.id, created.id, response.body.executionId]);
+  assertEquals([executed[0].user_id, executed[0].workflow_id, executed[0].execution_id], [member.id, id, response.body.executionId]);
+  assertEquals(executed[0].metadata, { trigger: 'manual', version: 1 });
   const updated = await auditRows(organizationId, 'workflow_updated');
-  assertEquals(updated.length, 1, 'the run statistics are not audited as an edit (only the status change is)');
+  assertEquals(updated.map((a) => a.metadata?.changedFields), [['is_active', 'status'], ['current_version']], 'starting a run is not an edit');
 });
 
 Deno.test('POST /api/workflows/:id/run refuses a workflow that is not active with 409 and records nothing', async () => {
   const { organizationId, member } = await team();
-  const { body: created } = await member.client.post('/workflows', newWorkflow());
-  const response = await member.client.post(`/workflows/${created.id}/run`);
+  const id = await workflowWithSteps(member.client);
+  const response = await member.client.post(`/workflows/${id}/run`);
   assertEquals([response.status, response.body.code], [409, 'workflow_not_active']);
-  assertEquals(response.body.error, 'Only active workflows can be run. Start the workflow first.');
+  assertEquals(response.body.error, 'Only active workflows can be run. Activate the workflow first, or run it as a test.');
   assertEquals((await auditRows(organizationId, 'workflow_executed')).length, 0);
 });
 
 Deno.test("POST /api/workflows/:id/run answers 404 for another organisation's workflow and malformed ids", async () => {
   const [a, b] = await Promise.all([team(), team()]);
-  const { body: foreign } = await b.admin.client.post('/workflows', newWorkflow());
-  await b.admin.client.put(`/workflows/${foreign.id}`, { status: 'active' });
-  for (const id of [foreign.id, MISSING_ID, 'abc']) {
+  const foreign = await workflowWithSteps(b.admin.client, { active: true });
+  for (const id of [foreign, MISSING_ID, 'abc']) {
     assertEquals((await a.admin.client.post(`/workflows/${id}/run`)).status, 404, id);
   }
-  const [{ run_count }] = await withDb((sql) => sql`select run_count from public.workflows where id = ${foreign.id}`);
-  assertEquals(run_count, 0);
+  const [{ count }] = await withDb((sql) => sql`select count(*)::int as count from public.runs where workflow_id = ${foreign}`);
+  assertEquals(count, 0);
 });
 
 Deno.test('POST /api/workflows answers 400, never 500, to a name Postgres cannot store (NUL character)', async () => {
@@ -224,5 +224,5 @@ Deno.test('PATCH /api/workflows/:id answers 405 with the methods the path has', 
   const { member } = await team();
   const response = await member.client.request('PATCH', `/workflows/${MISSING_ID}`, { body: { name: 'x' } });
   assertEquals([response.status, response.body.code], [405, 'method_not_allowed']);
-  assertEquals(response.headers.get('allow')?.split(', ').sort(), ['DELETE', 'PUT']);
+  assertEquals(response.headers.get('allow')?.split(', ').sort(), ['DELETE', 'GET', 'HEAD', 'PUT']);
 });

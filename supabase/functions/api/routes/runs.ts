@@ -1,0 +1,181 @@
+// Runs (AUTOMATION "Runs"): the organisation's runs with their progress, one run with every attempt's
+// step results, a step's screenshot, the run log as a file, and pause / resume / stop / retry through the
+// app.* SQL functions (20261123000500), which lock the run and check its state. Members read their
+// organisation's runs (RLS); only the runner writes step results.
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { Tx } from '../../_shared/db.ts';
+import { HttpError, parseJson, validate } from '../../_shared/http.ts';
+import { type ApiMessageKey, t } from '../../_shared/i18n.ts';
+import type { Run, RunCounts, RunDetail, RunStatus, RunStep } from '../../_shared/types/api.ts';
+import { type AppEnv, requireSession } from '../middleware.ts';
+import { asCaller, jsonAttachment, pathId, readQuery } from '../resource.ts';
+
+export const RUN_LIST_DEFAULT = 50;
+export const RUN_LIST_MAX = 200;
+/** The completed runs of a workflow whose median duration estimates when a run will end. */
+export const ESTIMATE_HISTORY = 20;
+
+const RUN_STATUSES = ['pending', 'running', 'paused', 'completed', 'failed'] as const satisfies readonly RunStatus[];
+
+const listQuerySchema = z.strictObject({
+  status: z.enum(RUN_STATUSES, { message: 'run_status_invalid' }).optional(),
+  workflowId: z.uuid({ message: 'invalid_id' }).optional(),
+  limit: z.coerce.number({ message: 'limit_invalid' }).int('limit_invalid').min(1, 'limit_invalid').max(RUN_LIST_MAX, 'limit_invalid')
+    .default(RUN_LIST_DEFAULT),
+});
+
+const retryBodySchema = z.strictObject({
+  /** 0-based index of the step to start from; default: the step that failed. */
+  fromStep: z.number({ message: 'step_index_invalid' }).int('step_index_invalid').min(0, 'step_index_invalid').max(10_000, 'step_index_invalid')
+    .optional(),
+});
+
+/**
+ * A `Run` from public.runs `r` joined with its workflow `w` and starter `p`. The estimate is the run's
+ * start (or now, before it started) plus the median duration of the workflow's last 20 completed runs,
+ * only while the run is under way (the lateral subquery runs only for those rows; runs_workflow_id_created_at_idx).
+ */
+const RUN_SELECT = `
+  select r.id, r.workflow_id as "workflowId", w.name as "workflowName", r.workflow_version as "workflowVersion", r.trigger,
+         r.started_by as "startedBy", p.full_name as "startedByName", r.status, r.attempt, r.step_count as "stepCount",
+         r.completed_steps as "completedSteps",
+         case when r.step_count = 0 then 0 else round(100.0 * least(r.completed_steps, r.step_count) / r.step_count)::int end as progress,
+         r.current_step as "currentStep", r.current_step_description as "currentStepDescription",
+         r.min_ai_confidence::int as "aiConfidence", r.requires_manual_intervention as "requiresManualIntervention",
+         r.error_type as "errorType", r.error_message as "errorMessage", r.failed_step as "failedStep",
+         r.created_at as "createdAt", r.started_at as "startedAt", r.finished_at as "finishedAt",
+         coalesce(r.started_at, now()) + e.median as "estimatedCompletion"
+  from public.runs r
+  join public.workflows w on w.id = r.workflow_id
+  left join public.profiles p on p.id = r.started_by
+  left join lateral (
+    select percentile_cont(0.5) within group (order by h.duration) as median
+    from (
+      select hr.finished_at - coalesce(hr.started_at, hr.created_at) as duration
+      from public.runs hr
+      where hr.workflow_id = r.workflow_id and hr.status = 'completed'
+      order by hr.created_at desc
+      limit ${ESTIMATE_HISTORY}
+    ) h
+    where r.status in ('pending', 'running', 'paused')
+  ) e on true`;
+
+const STEP_COLUMNS = `s.id, s.attempt, s.seq, s.step_index as "stepIndex", s.step_id as "stepId", s.step_type as "stepType",
+  s.description, s.status, s.started_at as "startedAt", s.finished_at as "finishedAt", s.duration_ms as "durationMs",
+  s.error_type as "errorType", s.error_message as "errorMessage", s.log, s.extracted, s.decision, s.has_screenshot as "hasScreenshot"`;
+
+async function selectRun(tx: Tx, id: string): Promise<Run> {
+  const [run] = await tx<Run[]>`${tx.unsafe(RUN_SELECT)} where r.id = ${id}`;
+  if (!run) throw new HttpError(404, 'not_found');
+  return run;
+}
+
+async function selectRunDetail(tx: Tx, id: string): Promise<RunDetail> {
+  const run = await selectRun(tx, id);
+  const [{ inputs }] = await tx<{ inputs: Record<string, string> }[]>`select inputs from public.runs where id = ${id}`;
+  const steps = await tx<RunStep[]>`
+    select ${tx.unsafe(STEP_COLUMNS)} from public.run_steps s
+    where s.run_id = ${id}
+    order by s.attempt, s.seq`;
+  return { ...run, inputs, steps };
+}
+
+/** The message of a refused pause / resume / stop / retry, saying why. */
+const STATE_MESSAGES: Record<'pause' | 'resume' | 'stop' | 'retry', ApiMessageKey> = {
+  pause: 'run_cannot_pause',
+  resume: 'run_cannot_resume',
+  stop: 'run_cannot_stop',
+  retry: 'run_cannot_retry',
+};
+
+/** asCaller with run_state_invalid explained for the action. */
+async function actOnRun<T>(c: Context<AppEnv>, action: keyof typeof STATE_MESSAGES, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await asCaller(c, fn);
+  } catch (error) {
+    if (error instanceof HttpError && error.code === 'run_state_invalid') {
+      throw new HttpError(409, 'run_state_invalid', { message: t(c.get('lang'), STATE_MESSAGES[action]), cause: error });
+    }
+    if (error instanceof HttpError && error.code === 'step_out_of_range') {
+      const message = t(c.get('lang'), 'step_out_of_range');
+      throw new HttpError(400, 'step_out_of_range', { message, fields: { fromStep: message }, cause: error });
+    }
+    throw error;
+  }
+}
+
+export const runRoutes = new Hono<AppEnv>();
+
+runRoutes.get('/runs', requireSession, async (c) => {
+  const { status, workflowId, limit } = readQuery(c, listQuerySchema);
+  const rows = await asCaller(c, (tx) =>
+    tx<Run[]>`
+      ${tx.unsafe(RUN_SELECT)}
+      where ${status ? tx`r.status = ${status}` : tx`true`}
+        and ${workflowId ? tx`r.workflow_id = ${workflowId}` : tx`true`}
+      order by r.created_at desc, r.id desc
+      limit ${limit}`
+  );
+  return c.json(rows);
+});
+
+runRoutes.get('/runs/counts', requireSession, async (c) => {
+  const rows = await asCaller(c, (tx) => tx<{ status: RunStatus; count: number }[]>`
+    select status, count(*)::int as count from public.runs group by status`);
+  const counts: RunCounts = { pending: 0, running: 0, paused: 0, completed: 0, failed: 0, total: 0 };
+  for (const { status, count } of rows) {
+    counts[status] = count;
+    counts.total += count;
+  }
+  return c.json(counts);
+});
+
+runRoutes.get('/runs/:id', requireSession, async (c) => {
+  const id = pathId(c);
+  return c.json(await asCaller(c, (tx) => selectRunDetail(tx, id)));
+});
+
+runRoutes.get('/runs/:id/steps/:stepId/screenshot', requireSession, async (c) => {
+  const id = pathId(c);
+  const stepId = pathId(c, 'stepId');
+  const [shot] = await asCaller(c, (tx) =>
+    tx<{ jpeg: Uint8Array }[]>`
+      select sc.jpeg from public.run_screenshots sc
+      join public.run_steps s on s.id = sc.run_step_id
+      where sc.run_step_id = ${stepId} and s.run_id = ${id}`
+  );
+  if (!shot) throw new HttpError(404, 'not_found');
+  return c.body(new Uint8Array(shot.jpeg), 200, { 'Content-Type': 'image/jpeg' });
+});
+
+// The run and every attempt's steps as a file. Secret values are never stored (the runner masks them in
+// step logs, extracted values and decisions), so none can be in it.
+runRoutes.get('/runs/:id/log', requireSession, async (c) => {
+  const id = pathId(c);
+  const detail = await asCaller(c, (tx) => selectRunDetail(tx, id));
+  return c.body(JSON.stringify(detail, null, 2), 200, jsonAttachment(`run-${id}.json`));
+});
+
+for (const action of ['pause', 'resume', 'stop'] as const) {
+  runRoutes.post(`/runs/:id/${action}`, requireSession, async (c) => {
+    const id = pathId(c);
+    const run = await actOnRun(c, action, async (tx) => {
+      await tx`select 1 from app.control_run(${id}, ${action})`;
+      return selectRun(tx, id);
+    });
+    return c.json(run);
+  });
+}
+
+runRoutes.post('/runs/:id/retry', requireSession, async (c) => {
+  const id = pathId(c);
+  const text = await c.req.text();
+  const { fromStep } = validate(text.trim() ? parseJson(text) : {}, retryBodySchema, c.get('lang'));
+  const run = await actOnRun(c, 'retry', async (tx) => {
+    await tx`select 1 from app.retry_run(${id}, ${fromStep ?? null})`;
+    return selectRun(tx, id);
+  });
+  return c.json(run, 202);
+});

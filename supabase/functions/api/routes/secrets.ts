@@ -1,0 +1,71 @@
+// Organisation secrets ({{secret.NAME}} in a workflow; AUTOMATION "The runner"): write-only. Every member
+// sees the names; superusers and admins set and delete them. A value goes to app.set_secret with the
+// encryption key from this function's environment (KOLLEGA_SECRETS_KEY), is encrypted there with pgcrypto,
+// and never comes back: not in a response, an error or a log line.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { fromDbError } from '../../_shared/db-errors.ts';
+import { HttpError } from '../../_shared/http.ts';
+import { SECRET_NAME } from '../../_shared/schemas/definition.ts';
+import type { SecretInfo } from '../../_shared/types/api.ts';
+import { type AppEnv, readJson, requireSession } from '../middleware.ts';
+import { asCaller, requireRole } from '../resource.ts';
+
+export const SECRET_LIST_LIMIT = 500;
+export const MAX_SECRET_LENGTH = 4000;
+
+const SECRET_COLUMNS = `name, created_at as "createdAt", updated_at as "updatedAt"`;
+
+const secretSchema = z.strictObject({
+  name: z.string({ message: 'secret_name_invalid' }).regex(SECRET_NAME, 'secret_name_invalid'),
+  value: z.string({ message: 'secret_value_required' }).min(1, 'secret_value_required').max(MAX_SECRET_LENGTH, 'secret_value_required'),
+});
+
+/**
+ * A database error without the statement's parameters (the value and the key): postgres.js keeps them on
+ * its errors, so only the SQLSTATE and message travel on, as an HttpError or a plain Error.
+ */
+function withoutParameters(error: unknown): unknown {
+  const mapped = fromDbError(error);
+  if (mapped instanceof HttpError) return new HttpError(mapped.status, mapped.code);
+  const { code, message } = error as { code?: string; message?: string };
+  return new Error(`app.set_secret failed: ${code ?? 'unknown'} ${message ?? ''}`);
+}
+
+export const secretRoutes = new Hono<AppEnv>();
+
+secretRoutes.get('/secrets', requireSession, async (c) => {
+  const rows = await asCaller(c, (tx) =>
+    tx<SecretInfo[]>`select ${tx.unsafe(SECRET_COLUMNS)} from public.secrets order by name limit ${SECRET_LIST_LIMIT}`
+  );
+  return c.json(rows);
+});
+
+secretRoutes.post('/secrets', requireSession, async (c) => {
+  const input = await readJson(c, secretSchema);
+  const key = Deno.env.get('KOLLEGA_SECRETS_KEY');
+  if (!key) throw new HttpError(503, 'secrets_unavailable');
+  const row = await asCaller(c, async (tx) => {
+    await requireRole(tx, 'superuser');
+    try {
+      const [secret] = await tx<SecretInfo[]>`
+        select ${tx.unsafe(SECRET_COLUMNS)} from app.set_secret(${input.name}, ${input.value}, ${key})`;
+      return secret;
+    } catch (error) {
+      throw withoutParameters(error);
+    }
+  });
+  return c.json(row, 201);
+});
+
+secretRoutes.delete('/secrets/:name', requireSession, async (c) => {
+  const name = c.req.param('name');
+  const deleted = await asCaller(c, async (tx) => {
+    await requireRole(tx, 'superuser');
+    if (!SECRET_NAME.test(name)) return false;
+    const [row] = await tx<{ deleted: boolean }[]>`select app.delete_secret(${name}) as deleted`;
+    return row.deleted;
+  });
+  if (!deleted) throw new HttpError(404, 'not_found');
+  return c.body(null, 204);
+});
