@@ -37,22 +37,27 @@ export function isClosedError(error: unknown): boolean {
   return error instanceof Error && /has been closed|Target closed|Browser has been disconnected|Frame was detached|Navigating frame was detached/i.test(error.message);
 }
 
+const NOISE = /^(waiting|attempting|retrying|locator resolved|\d+ × |done scrolling|scrolling into view|element is visible, enabled and stable|navigated to|navigating to)/;
+
 /**
- * A Playwright error as one readable line: its first line without the API prefix ("locator.click: "), plus
- * the last line of the call log when it says why the wait did not end ("element is not visible").
+ * A Playwright error as one readable line: its first line without the API prefix ("locator.click: ") and, when
+ * the call log says why the wait did not end ("<div class=overlay> intercepts pointer events", "element is not
+ * visible"), that reason instead of "Timeout … exceeded".
  */
 export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const lines = error.message.split('\n');
+  // eslint-disable-next-line no-control-regex
+  const lines = error.message.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
   const first = (lines[0] ?? '').replace(/^[a-zA-Z]+\.[a-zA-Z]+: /, '').trim();
   const callLog = lines.indexOf('Call log:');
   if (callLog < 0) return first;
-  const last = lines
+  const reason = lines
     .slice(callLog + 1)
     .map((l) => l.replace(/^\s*-\s*/, '').trim())
-    .filter((l) => l && !/^waiting for|^attempting|^retrying|^\d+ × /.test(l))
+    .filter((l) => l && !NOISE.test(l))
     .at(-1);
-  return last ? `${first} (${last})` : first;
+  if (!reason) return first;
+  return /^Timeout \d+ms exceeded\.?$/.test(first) ? reason : `${first} (${reason})`;
 }
 
 /** Any thrown value as a StepError, `fallback` naming the type when nothing more specific is known. */

@@ -1,7 +1,7 @@
 // Executing a definition: step after step in the caller's browser context, each reported as it starts and
 // ends; dialogs, downloads, popups, crashes and the network guard handled for the whole run.
 import { stat } from 'node:fs/promises';
-import type { Dialog, Download, Page } from 'playwright-core';
+import type { Dialog, Download, Page, Request } from 'playwright-core';
 import { DEFAULT_STEP_TIMEOUT_MS, type Step, type StepOf } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import { StepError, describeError, toStepError } from './errors.ts';
 import { sameUrlLoosely, sleep } from './locate.ts';
@@ -63,6 +63,7 @@ export async function executeDefinition(opts: ExecuteOptions): Promise<RunOutcom
       }
       index++;
     }
+    await settle(run);
     return outcome({ status: 'completed' });
   } finally {
     await dispose();
@@ -87,6 +88,7 @@ async function startRun(opts: ExecuteOptions): Promise<{ run: RunState; dispose:
     aborted: false,
     crashed: false,
     pending: { logs: [] },
+    inflight: new Set(),
   };
   const cleanups: (() => void)[] = [];
   // Playwright's emitters have one overload per event; this registers any of them and removes it at the end.
@@ -115,6 +117,9 @@ async function startRun(opts: ExecuteOptions): Promise<{ run: RunState; dispose:
     failStep(run, new StepError('browser_crashed', what));
   };
   on(context, 'page', track);
+  on(context, 'request', (request: Request) => run.inflight.add(request));
+  on(context, 'requestfinished', (request: Request) => run.inflight.delete(request));
+  on(context, 'requestfailed', (request: Request) => run.inflight.delete(request));
   on(context, 'dialog', (dialog: Dialog) => onDialog(run, dialog));
   on(context, 'close', lost('the browser context closed'));
   const browser = context.browser();
@@ -147,10 +152,11 @@ async function startRun(opts: ExecuteOptions): Promise<{ run: RunState; dispose:
   run.mainPage = run.pages.find((p) => !p.isClosed()) ?? (await context.newPage());
   track(run.mainPage);
 
+  const closing: Promise<unknown>[] = [];
   const onAbort = () => {
     run.aborted = true;
     failStep(run, new StepError('stopped', 'the run was stopped'));
-    for (const page of run.pages) page.close().catch(() => {});
+    for (const page of run.pages) closing.push(page.close().catch(() => {}));
   };
   if (opts.signal?.aborted) onAbort();
   opts.signal?.addEventListener('abort', onAbort, { once: true });
@@ -158,9 +164,11 @@ async function startRun(opts: ExecuteOptions): Promise<{ run: RunState; dispose:
   const dispose = async () => {
     disposing = true;
     opts.signal?.removeEventListener('abort', onAbort);
+    if (closing.length) await Promise.race([Promise.allSettled(closing), sleep(5000)]);
     for (const cleanup of cleanups) cleanup();
     await run.guard?.dispose();
-    for (const session of run.cdp.values()) await session.detach().catch(() => {});
+    // Not awaited: detaching from a crashed or closing page may never answer.
+    for (const session of run.cdp.values()) session.detach().catch(() => {});
   };
   return { run, dispose };
 }
@@ -215,6 +223,31 @@ function onDownload(run: RunState, download: Download) {
 
 // ---------------------------------------------------------------------------------------------------------
 // Steps
+
+const SETTLE_QUIET_MS = 250;
+const SETTLE_MAX_MS = 2000;
+
+/**
+ * After the last step, lets the page finish what that step started (the request that sends a form, the
+ * navigation after it): until no request has been in flight for a moment, at most SETTLE_MAX_MS (long polls and
+ * streams never finish). The caller closes the context right after.
+ */
+async function settle(run: RunState): Promise<void> {
+  const until = Date.now() + SETTLE_MAX_MS;
+  let quietSince = Date.now();
+  const open = (request: Request) => {
+    try {
+      return !request.frame().page().isClosed();
+    } catch {
+      return false; // a service worker's request
+    }
+  };
+  while (Date.now() < until && !run.aborted) {
+    if ([...run.inflight].some(open)) quietSince = Date.now();
+    else if (Date.now() - quietSince >= SETTLE_QUIET_MS) return;
+    await sleep(50);
+  }
+}
 
 async function controlBeforeStep(run: RunState): Promise<'continue' | 'stop'> {
   for (;;) {

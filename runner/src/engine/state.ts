@@ -1,5 +1,5 @@
 // The state of one run and of the step being executed, shared by run.ts and steps.ts.
-import type { BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Locator, Page, Request } from 'playwright-core';
 import type { Step } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import type { StepError } from './errors.ts';
 import type { NetworkGuard } from './network-guard.ts';
@@ -50,6 +50,8 @@ export type RunState = {
   current?: StepContext;
   /** What happened between steps, handed to the next step. */
   pending: { logs: string[]; failure?: StepError };
+  /** Requests of the context that have not finished yet. */
+  inflight: Set<Request>;
 };
 
 export function remaining(ctx: StepContext): number {

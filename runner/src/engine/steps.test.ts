@@ -1,7 +1,7 @@
 // Every step type against real pages in Chromium; the pages report what they received (DOM state or POSTs).
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useEngine } from './test/harness.ts';
+import { pixel, useEngine } from './test/harness.ts';
 
 const t = useEngine();
 
@@ -238,24 +238,6 @@ describe('dialogs and downloads', () => {
 });
 
 describe('screenshots', () => {
-  /** The colour at (x, y) of a JPEG, decoded by the browser itself. */
-  async function pixel(page: Page, jpeg: Buffer, x: number, y: number): Promise<number[]> {
-    return page.evaluate(
-      async ({ data, x, y }) => {
-        const img = new Image();
-        img.src = `data:image/jpeg;base64,${data}`;
-        await img.decode();
-        const canvas = document.createElement('canvas');
-        canvas.width = img.width;
-        canvas.height = img.height;
-        const g = canvas.getContext('2d')!;
-        g.drawImage(img, 0, 0);
-        return [...g.getImageData(x, y, 1, 1).data.slice(0, 3)];
-      },
-      { data: jpeg.toString('base64'), x, y },
-    );
-  }
-
   test('screenshot: JPEG within 100 KB (a noisy full page too) with password fields masked; every step has an end screenshot', async () => {
     t.server.page(
       '/shot',

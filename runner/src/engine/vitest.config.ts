@@ -10,6 +10,9 @@ export default defineConfig({
     include: ['**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
+    // The tests mostly wait on the browser: two files at a time even on two cores.
+    maxWorkers: 2,
+    maxConcurrency: 3,
     hookTimeout: 30_000,
   },
 });

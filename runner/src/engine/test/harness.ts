@@ -77,3 +77,21 @@ export function useEngine(): Engine {
   };
   return engine;
 }
+
+/** The colour at (x, y) of a JPEG, decoded by the browser itself. */
+export async function pixel(page: Page, jpeg: Buffer, x: number, y: number): Promise<number[]> {
+  return page.evaluate(
+    async ({ data, x, y }) => {
+      const img = new Image();
+      img.src = `data:image/jpeg;base64,${data}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.width;
+      canvas.height = img.height;
+      const g = canvas.getContext('2d')!;
+      g.drawImage(img, 0, 0);
+      return [...g.getImageData(x, y, 1, 1).data.slice(0, 3)];
+    },
+    { data: jpeg.toString('base64'), x, y },
+  );
+}
