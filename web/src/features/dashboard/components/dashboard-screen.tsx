@@ -1,9 +1,13 @@
-// The dashboard (SPEC §2): greeting, home prompt, onboarding slot, figures, alerts, performance, shortcuts.
+// The dashboard (SPEC §2): greeting, home prompt, onboarding slot, measured figures, alerts, what waits
+// for a person, flow performance, shortcuts. Lists owned by other features come in from the route.
+import type { ErrorQueueItem, Run, WorkflowPerformance } from '@shared/types/api';
 import type { ReactNode } from 'react';
+import type { ListQuery } from '../types';
 import { AlertsList } from './alerts-list';
 import { AttentionList } from './attention-list';
 import { DashboardGreeting } from './dashboard-greeting';
 import { FlowPerformanceList } from './flow-performance-list';
+import type { RunNow } from './flow-performance-row';
 import { HomePrompt } from './home-prompt';
 import { QuickActions } from './quick-actions';
 import { StatTiles } from './stat-tiles';
@@ -13,9 +17,27 @@ type DashboardScreenProps = {
   organizationName: string;
   /** The onboarding card (and its modal), owned by the onboarding feature. */
   onboarding: ReactNode;
+  /** The workflows feature's performance list and its "run now". */
+  performance: ListQuery<WorkflowPerformance>;
+  onRunNow: RunNow;
+  /** The error queue's items (pending ones become alerts). */
+  pendingErrors: ListQuery<ErrorQueueItem>;
+  /** Recent failed runs (those of the last 24 hours become alerts). */
+  failedRuns: ListQuery<Run>;
+  /** Paused runs (those waiting for a person need attention). */
+  waitingRuns: ListQuery<Run>;
 };
 
-export function DashboardScreen({ fullName, organizationName, onboarding }: DashboardScreenProps) {
+export function DashboardScreen({
+  fullName,
+  organizationName,
+  onboarding,
+  performance,
+  onRunNow,
+  pendingErrors,
+  failedRuns,
+  waitingRuns,
+}: DashboardScreenProps) {
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <DashboardGreeting fullName={fullName} organizationName={organizationName} />
@@ -24,11 +46,11 @@ export function DashboardScreen({ fullName, organizationName, onboarding }: Dash
       <StatTiles />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <FlowPerformanceList />
-          <AlertsList />
+          <FlowPerformanceList performance={performance} onRunNow={onRunNow} />
+          <AlertsList pendingErrors={pendingErrors} failedRuns={failedRuns} />
         </div>
         <div className="space-y-6">
-          <AttentionList />
+          <AttentionList waitingRuns={waitingRuns} />
           <QuickActions />
         </div>
       </div>

@@ -7,7 +7,9 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { ChartIcon, EllipsisIcon, PencilIcon, PlayIcon } from '@/components/ui/icons';
 import { notify } from '@/components/ui/notify';
 import { formatDateTime } from '@/lib/format-time';
-import { useRunWorkflow } from '../api/run-workflow';
+
+/** Starts a run of a workflow (the workflows feature's call, passed in by the route); `onStarted` after the server accepted it. */
+export type RunNow = (workflowId: string, onStarted: () => void) => void;
 
 type DisplayStatus = 'active' | 'paused' | 'error' | 'draft';
 
@@ -26,22 +28,18 @@ export function displayStatus(status: string): DisplayStatus {
 const itemClasses =
   'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900';
 
-export function FlowPerformanceRow({ workflow }: { workflow: WorkflowPerformance }) {
+type FlowPerformanceRowProps = { workflow: WorkflowPerformance; onRunNow: RunNow };
+
+export function FlowPerformanceRow({ workflow, onRunNow }: FlowPerformanceRowProps) {
   const { t } = useTranslation('dashboard');
   const navigate = useNavigate();
-  const run = useRunWorkflow();
   const status = displayStatus(workflow.status);
 
   const handleRunNow = () =>
-    run.mutate(workflow.id, {
-      onSuccess: () =>
-        notify.success(
-          t('performance.toast.run_started'),
-          t('performance.toast.run_started_description', {
-            name: workflow.name,
-          }),
-        ),
-    });
+    onRunNow(
+      workflow.id,
+      () => void notify.success(t('performance.toast.run_started'), t('performance.toast.run_started_description', { name: workflow.name })),
+    );
 
   return (
     <tr>
@@ -64,7 +62,7 @@ export function FlowPerformanceRow({ workflow }: { workflow: WorkflowPerformance
         <Menu>
           <MenuButton
             aria-label={t('performance.menu.label', { name: workflow.name })}
-            className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100"
+            className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
           >
             <EllipsisIcon className="size-5" />
           </MenuButton>
