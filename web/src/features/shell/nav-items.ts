@@ -17,9 +17,6 @@ import {
   WorkflowIcon,
 } from '@/components/ui/icons';
 
-/** The error queue's badge is a fixed demonstration value (SPEC §9). */
-export const ERROR_QUEUE_BADGE = 3;
-
 export type NavPath =
   | '/'
   | '/workflows'
@@ -52,7 +49,6 @@ export type NavItem = {
   id: NavItemId;
   to: NavPath;
   icon: IconComponent;
-  badge?: number;
   adminOnly?: boolean;
   /** Further paths on which this entry is the current page. */
   alsoActiveOn?: string[];
@@ -71,7 +67,7 @@ export const navGroups: NavGroup[] = [
       { id: 'marketplace', to: '/marketplace', icon: TemplatesIcon },
       { id: 'workflow_execution', to: '/workflow-execution', icon: PlayCircleIcon },
       { id: 'track_trace', to: '/track-trace', icon: CursorIcon },
-      { id: 'error_queue', to: '/error-queue', icon: ExclamationTriangleIcon, badge: ERROR_QUEUE_BADGE },
+      { id: 'error_queue', to: '/error-queue', icon: ExclamationTriangleIcon },
     ],
   },
   { id: 'tracking', items: [{ id: 'audit_trail', to: '/audit-trail', icon: ClipboardListIcon }] },

@@ -23,14 +23,35 @@ async function renderShell(path = '/dashboard', user: Partial<User> = {}) {
 }
 
 describe('sidebar', () => {
-  it('groups the pages and shows the error queue badge of 3', async () => {
+  it('groups the pages', async () => {
     const { nav } = await renderShell();
     for (const group of ['Översikt', 'Automatisering', 'Spårning', 'AI', 'Administration']) {
       expect(within(nav).getByRole('button', { name: group })).toBeInTheDocument();
     }
-    const errorQueue = within(nav).getByRole('link', { name: 'Felkö, 3 nya' });
+  });
+
+  it('shows the number of pending errors as the error queue badge', async () => {
+    mockApi({
+      'GET /api/user': () => json(200, demoUser),
+      'GET /api/error-queue/stats': () => json(200, { pending: 4, resolvedToday: 0, averageResolutionMinutes: null, automaticRecoveryRate: null }),
+    });
+    renderApp('/dashboard');
+    const nav = (await screen.findAllByRole('navigation', { name: 'Huvudmeny' }))[0];
+    const errorQueue = await within(nav).findByRole('link', { name: 'Felkö, 4 nya' });
     expect(errorQueue).toHaveAttribute('href', '/error-queue');
-    expect(errorQueue).toHaveTextContent(/^Felkö3$/);
+    expect(errorQueue).toHaveTextContent(/^Felkö4$/);
+  });
+
+  it('hides the error queue badge when nothing is pending', async () => {
+    const { calls } = mockApi({
+      'GET /api/user': () => json(200, demoUser),
+      'GET /api/error-queue/stats': () => json(200, { pending: 0, resolvedToday: 2, averageResolutionMinutes: 5, automaticRecoveryRate: 50 }),
+    });
+    renderApp('/dashboard');
+    const nav = (await screen.findAllByRole('navigation', { name: 'Huvudmeny' }))[0];
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/error-queue/stats')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(nav).getByRole('link', { name: 'Felkö' })).toHaveTextContent(/^Felkö$/);
   });
 
   it('shows user management to admins only', async () => {

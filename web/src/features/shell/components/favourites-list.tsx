@@ -1,17 +1,19 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { NavBadges } from '../hooks/use-nav-badges';
 import { isNavItemActive, navItems, type NavItem, type NavPath } from '../nav-items';
 import { NavItemRow } from './nav-item-row';
 
 type FavouritesListProps = {
   favourites: NavPath[];
   visibleItems: NavItem[];
+  badges: NavBadges;
   pathname: string;
   onToggleFavourite: (path: NavPath) => void;
   onNavigate?: () => void;
 };
 
-export function FavouritesList({ favourites, visibleItems, pathname, onToggleFavourite, onNavigate }: FavouritesListProps) {
+export function FavouritesList({ favourites, visibleItems, badges, pathname, onToggleFavourite, onNavigate }: FavouritesListProps) {
   const { t } = useTranslation('shell');
   const headingId = useId();
   const items = favourites
@@ -31,6 +33,7 @@ export function FavouritesList({ favourites, visibleItems, pathname, onToggleFav
             <NavItemRow
               key={item.to}
               item={item}
+              badge={badges[item.id]}
               active={isNavItemActive(item, pathname)}
               collapsed={false}
               favourite

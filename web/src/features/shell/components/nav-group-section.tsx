@@ -1,11 +1,13 @@
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon } from '@/components/ui/icons';
+import type { NavBadges } from '../hooks/use-nav-badges';
 import { isNavItemActive, type NavGroup, type NavPath } from '../nav-items';
 import { NavItemRow } from './nav-item-row';
 
 type NavGroupSectionProps = {
   group: NavGroup;
+  badges: NavBadges;
   pathname: string;
   collapsed: boolean;
   isFavourite: (path: NavPath) => boolean;
@@ -13,12 +15,13 @@ type NavGroupSectionProps = {
   onNavigate?: () => void;
 };
 
-export function NavGroupSection({ group, pathname, collapsed, isFavourite, onToggleFavourite, onNavigate }: NavGroupSectionProps) {
+export function NavGroupSection({ group, badges, pathname, collapsed, isFavourite, onToggleFavourite, onNavigate }: NavGroupSectionProps) {
   const { t } = useTranslation('shell');
   const rows = group.items.map((item) => (
     <NavItemRow
       key={item.to}
       item={item}
+      badge={badges[item.id]}
       active={isNavItemActive(item, pathname)}
       collapsed={collapsed}
       favourite={isFavourite(item.to)}

@@ -6,6 +6,8 @@ import type { NavItem, NavPath } from '../nav-items';
 
 type NavItemRowProps = {
   item: NavItem;
+  /** A count shown beside the entry (pending errors); nothing at 0. */
+  badge?: number;
   active: boolean;
   collapsed: boolean;
   favourite: boolean;
@@ -13,14 +15,14 @@ type NavItemRowProps = {
   onNavigate?: () => void;
 };
 
-export function NavItemRow({ item, active, collapsed, favourite, onToggleFavourite, onNavigate }: NavItemRowProps) {
+export function NavItemRow({ item, badge, active, collapsed, favourite, onToggleFavourite, onNavigate }: NavItemRowProps) {
   const { t } = useTranslation('shell');
   const label = t(`nav.items.${item.id}`);
   const Icon = item.icon;
   const StarGlyph = favourite ? StarSolidIcon : StarIcon;
   // Icons only, or a badge: say it in words ("Felkö, 3 nya").
-  const accessibleName = item.badge
-    ? t('nav.badge_label', { page: label, count: item.badge })
+  const accessibleName = badge
+    ? t('nav.badge_label', { page: label, count: badge })
     : collapsed
       ? label
       : undefined;
@@ -39,14 +41,14 @@ export function NavItemRow({ item, active, collapsed, favourite, onToggleFavouri
         >
           <Icon className={`size-5 shrink-0 ${active ? 'text-indigo-600' : 'text-slate-400 group-hover/item:text-slate-600'}`} />
           {collapsed ? null : <span className="min-w-0 flex-1 truncate">{label}</span>}
-          {item.badge ? (
+          {badge ? (
             <span
               aria-hidden="true"
               className={`inline-flex items-center justify-center rounded-full bg-red-500 font-semibold text-white ${
                 collapsed ? 'absolute top-1 right-1 size-4 text-[10px]' : 'min-w-5 px-1.5 py-0.5 text-xs'
               }`}
             >
-              {item.badge}
+              {badge}
             </span>
           ) : null}
         </Link>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ChevronDoubleLeftIcon, ChevronDoubleRightIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { useFavourites } from '../hooks/use-favourites';
+import { useNavBadges } from '../hooks/use-nav-badges';
 import { navGroups } from '../nav-items';
 import type { ShellUser } from '../types';
 import { FavouritesList } from './favourites-list';
@@ -24,6 +25,7 @@ export function SidebarContent({ user, collapsed, onToggleCollapsed, onLogout, o
   const { t } = useTranslation('shell');
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const { favourites, isFavourite, toggle } = useFavourites();
+  const badges = useNavBadges();
   const groups = navGroups
     .map((group) => ({ ...group, items: group.items.filter((item) => !item.adminOnly || user.role === 'admin') }))
     .filter((group) => group.items.length > 0);
@@ -51,6 +53,7 @@ export function SidebarContent({ user, collapsed, onToggleCollapsed, onLogout, o
           <FavouritesList
             favourites={favourites}
             visibleItems={visibleItems}
+            badges={badges}
             pathname={pathname}
             onToggleFavourite={toggle}
             onNavigate={onNavigate}
@@ -60,6 +63,7 @@ export function SidebarContent({ user, collapsed, onToggleCollapsed, onLogout, o
           <NavGroupSection
             key={group.id}
             group={group}
+            badges={badges}
             pathname={pathname}
             collapsed={collapsed}
             isFavourite={isFavourite}
