@@ -18,7 +18,8 @@ async function renderShell(path = '/dashboard', user: Partial<User> = {}) {
   mockApi({ 'GET /api/user': () => json(200, { ...demoUser, ...user }) });
   const app = renderApp(path);
   // The desktop sidebar is the first main navigation (the drawer renders only when opened).
-  const nav = (await screen.findAllByRole('navigation', { name: /Huvudmeny|Main navigation/ }))[0];
+  // The first render of the file compiles the route's chunk: give it time.
+  const nav = (await screen.findAllByRole('navigation', { name: /Huvudmeny|Main navigation/ }, { timeout: 5000 }))[0];
   return { ...app, nav };
 }
 
@@ -36,7 +37,7 @@ describe('sidebar', () => {
       'GET /api/error-queue/stats': () => json(200, { pending: 4, resolvedToday: 0, averageResolutionMinutes: null, automaticRecoveryRate: null }),
     });
     renderApp('/dashboard');
-    const nav = (await screen.findAllByRole('navigation', { name: 'Huvudmeny' }))[0];
+    const nav = (await screen.findAllByRole('navigation', { name: 'Huvudmeny' }, { timeout: 5000 }))[0];
     const errorQueue = await within(nav).findByRole('link', { name: 'Felkö, 4 nya' });
     expect(errorQueue).toHaveAttribute('href', '/error-queue');
     expect(errorQueue).toHaveTextContent(/^Felkö4$/);
@@ -48,7 +49,7 @@ describe('sidebar', () => {
       'GET /api/error-queue/stats': () => json(200, { pending: 0, resolvedToday: 2, averageResolutionMinutes: 5, automaticRecoveryRate: 50 }),
     });
     renderApp('/dashboard');
-    const nav = (await screen.findAllByRole('navigation', { name: 'Huvudmeny' }))[0];
+    const nav = (await screen.findAllByRole('navigation', { name: 'Huvudmeny' }, { timeout: 5000 }))[0];
     await waitFor(() => expect(calls.some((call) => call.path === '/api/error-queue/stats')).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(within(nav).getByRole('link', { name: 'Felkö' })).toHaveTextContent(/^Felkö$/);
