@@ -21,7 +21,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import puppeteer, { type Browser, type BrowserContext } from 'puppeteer-core';
 import { createRunner, parse, PuppeteerRunnerExtension } from '@puppeteer/replay';
 import { CASES, loadRecording, type ChromeRecording } from '../runner/test/cases.ts';
+import { chromium, type Browser as PwBrowser } from 'playwright-core';
 import { startSites, type Sites } from '../runner/test/sites/server.ts';
+import { executeDefinition } from '../runner/src/engine/index.ts';
+import { fromChromeRecording } from '../supabase/functions/_shared/chrome-recorder.ts';
+import { definitionSchema } from '../supabase/functions/_shared/schemas/definition.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Engines
@@ -87,11 +91,55 @@ async function settle(context: BrowserContext) {
   await Promise.all(pages.map((p) => p.waitForNetworkIdle({ idleTime: 250, timeout: 3_000 }).catch(() => {})));
 }
 
-// >>> KOLLEGA RUNNER ENGINE ---------------------------------------------------------------------------------
-// The runner team adds the second engine here: `export function kollegaRunnerEngine(): Engine`, replaying the
-// same ChromeRecording through the Kollega runner (playwright-core, same CHROMIUM_PATH/CHROMIUM_ARGS, a fresh
-// browser context per run), and adds it to `engines` in main() below. Nothing else in this file needs to change.
-// <<< KOLLEGA RUNNER ENGINE ---------------------------------------------------------------------------------
+// The Kollega runner's step engine (runner/src/engine) on the same recording: the recording is converted
+// by the api's importer (fromChromeRecording) and executed in a fresh Playwright context of one shared
+// Chromium, with what a real run does (a JPEG screenshot after every step) but without the database
+// writes and the queue (their cost is measured by bench/runner-load.ts).
+export function kollegaRunnerEngine(): Engine {
+  let browser: Promise<PwBrowser> | undefined;
+  const launch = () => (browser ??= chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS }));
+  return {
+    name: 'kollega runner',
+    async start() {
+      await launch();
+    },
+    async run(recording, _origin, signal) {
+      const definition = definitionSchema.parse(fromChromeRecording(recording).definition);
+      const context = await (await launch()).newContext({ acceptDownloads: true, viewport: { width: 1280, height: 800 } });
+      let inflight = 0;
+      let lastChange = Date.now();
+      const track = (delta: number) => () => { inflight += delta; lastChange = Date.now(); };
+      context.on('request', track(1));
+      context.on('requestfinished', track(-1));
+      context.on('requestfailed', track(-1));
+      const abort = new AbortController();
+      const onAbort = () => abort.abort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      try {
+        const outcome = await executeDefinition({
+          context,
+          definition,
+          secrets: {},
+          allowPrivateAddresses: true,
+          signal: abort.signal,
+          onStepStart: async () => {},
+          onStepEnd: async () => {},
+          control: async () => 'continue',
+        });
+        if (outcome.status !== 'completed') throw new Error(`${outcome.errorType}: ${outcome.errorMessage}`);
+        // Like the puppeteer engine: let what the last step started finish (250 ms quiet, at most 3 s).
+        const deadline = Date.now() + 3_000;
+        while (Date.now() < deadline && (inflight > 0 || Date.now() - lastChange < 250)) await new Promise((r) => setTimeout(r, 50));
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+        await context.close().catch(() => {});
+      }
+    },
+    async close() {
+      if (browser) await (await browser).close();
+    },
+  };
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // The benchmark
@@ -291,8 +339,7 @@ function parseArgs(argv: string[]) {
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  // The Kollega runner engine joins this list once it exists (see KOLLEGA RUNNER ENGINE above).
-  const engines: Engine[] = [puppeteerReplayEngine()];
+  const engines: Engine[] = [puppeteerReplayEngine(), kollegaRunnerEngine()];
   const result = await runBenchmark(engines, { rounds: options.rounds, cases: options.cases });
   console.log(`\n${formatTable(result)}\n`);
   const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
