@@ -81,7 +81,8 @@ hookRoutes.post('/hooks/:token', async (c) => {
 
   let runId: string | null;
   try {
-    [{ runId }] = await db()<{ runId: string | null }[]>`select app.trigger_webhook(${token}, ${JSON.stringify(inputs)}::jsonb) as "runId"`;
+    const sql = db();
+    [{ runId }] = await sql<{ runId: string | null }[]>`select app.trigger_webhook(${token}, ${sql.json(inputs)}) as "runId"`;
   } catch (error) {
     throw fromDbError(error);
   }

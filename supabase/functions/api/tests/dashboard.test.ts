@@ -1,6 +1,8 @@
-// /api/dashboard/recent-activity, /api/dashboard/workflow-performance, /api/workflow-performance.
+// /api/dashboard/recent-activity, /api/dashboard/workflow-performance, /api/workflow-performance,
+// /api/dashboard/stats.
 import { assert, assertEquals } from './assert.ts';
 import { Client, team, withDb } from './helpers.ts';
+import { definition, insertRun, insertStep, workflowWithSteps } from './run-fixtures.ts';
 
 Deno.test('GET /api/dashboard/recent-activity returns the newest activities of the organisation, at most limit', async () => {
   const [a, b] = await Promise.all([team(), team()]);
@@ -59,4 +61,54 @@ Deno.test('GET /api/dashboard/workflow-performance lists at most ten workflows, 
   assertEquals(all.body.at(-1).name, 'Flöde 12', 'the workflow never run comes last');
   assertEquals(all.body.at(-1).lastRunAt, null);
   assert(all.body.every((w: { name: string }) => w.name !== 'Främmande'));
+});
+
+Deno.test('GET /api/dashboard/stats is zero or null for an organisation without runs', async () => {
+  const { member } = await team();
+  const response = await member.client.get('/dashboard/stats');
+  assertEquals(response.status, 200);
+  assertEquals(response.body, {
+    executionsThisMonth: 0,
+    hoursSavedThisWeek: null,
+    hoursSavedThisMonth: null,
+    aiConfidence: null,
+    runningNow: 0,
+    waitingForPeople: 0,
+    pendingErrors: 0,
+  });
+});
+
+Deno.test('GET /api/dashboard/stats computes the tiles from the runs, their recorded durations, AI decisions and errors', async () => {
+  const [a, b] = await Promise.all([team(), team()]);
+  const { body: created } = await a.admin.client.post('/workflows', { name: 'Inspelat' });
+  await a.admin.client.put(`/workflows/${created.id}/definition`, { definition: definition(), source: 'recorder', recordedDurationMs: 1_800_000 });
+  const id = created.id;
+  await insertRun(id, { status: 'completed' });
+  await insertRun(id, { status: 'completed' });
+  const decided = await insertRun(id, { status: 'completed', aiConfidence: 80 });
+  await insertStep(decided, { seq: 0, decision: { choice: 'ja', by: 'ai', confidence: 80 } });
+  await insertStep(decided, { seq: 1, decision: { choice: 'nej', by: 'ai', confidence: 91 } });
+  await insertStep(decided, { seq: 2, decision: { choice: 'ja', by: 'person' } });
+  await insertRun(id, { status: 'running' });
+  await insertRun(id, { status: 'paused', requiresManualIntervention: true });
+  await insertRun(id, { status: 'paused' });
+  await insertRun(id, { status: 'failed', failedStep: 1 });
+  const unrecorded = await workflowWithSteps(a.admin.client, { name: 'Utan inspelningstid' });
+  await insertRun(unrecorded, { status: 'completed' });
+  await insertRun(await workflowWithSteps(b.admin.client), { status: 'running' });
+
+  const response = await a.member.client.get('/dashboard/stats');
+  assertEquals(response.body, {
+    executionsThisMonth: 8,
+    hoursSavedThisWeek: 1.5,
+    hoursSavedThisMonth: 1.5,
+    aiConfidence: 85.5,
+    runningNow: 1,
+    waitingForPeople: 1,
+    pendingErrors: 1,
+  });
+});
+
+Deno.test('GET /api/dashboard/stats answers 401 without a session', async () => {
+  assertEquals((await new Client().get('/dashboard/stats')).status, 401);
 });

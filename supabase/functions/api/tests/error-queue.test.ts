@@ -1,7 +1,8 @@
 // /api/error-queue: the organisation's failed steps; resolve (every member, idempotent, one audit row),
-// ignore and escalate (superusers and admins).
+// ignore and escalate (superusers and admins); the stat cards.
 import { assert, assertEquals } from './assert.ts';
 import { auditRows, MISSING_ID, team, withDb } from './helpers.ts';
+import { insertRun, workflowWithSteps } from './run-fixtures.ts';
 
 /**
  * Adds error items to an organisation the way the automation does (as the system): each points at a run
@@ -113,4 +114,39 @@ Deno.test('POST /api/error-queue/:id/escalate sets the priority and takes the it
     assertEquals((await admin.client.post(`/error-queue/${id}/escalate`, body)).status, 400, JSON.stringify(body));
   }
   assertEquals((await admin.client.post(`/error-queue/${id}/escalate`, '{oops')).status, 400);
+});
+
+Deno.test('GET /api/error-queue/stats is zero or null for an organisation without errors', async () => {
+  const { member } = await team();
+  const response = await member.client.get('/error-queue/stats');
+  assertEquals(response.status, 200);
+  assertEquals(response.body, { pending: 0, resolvedToday: 0, averageResolutionMinutes: null, automaticRecoveryRate: null });
+});
+
+Deno.test('GET /api/error-queue/stats counts pending and today’s resolutions, the average resolution time and the share recovered by a retry', async () => {
+  const [a, b] = await Promise.all([team(), team()]);
+  const id = await workflowWithSteps(a.admin.client);
+  const [manual, retried, open] = [
+    await insertRun(id, { status: 'failed', failedStep: 1 }),
+    await insertRun(id, { status: 'failed', failedStep: 2 }),
+    await insertRun(id, { status: 'failed', failedStep: 3 }),
+  ];
+  await insertRun(await workflowWithSteps(b.admin.client), { status: 'failed' });
+  await withDb((sql) => sql`update public.error_queue_items set created_at = now() - interval '30 minutes' where execution_id in ${sql([manual, retried])}`);
+
+  const items: { id: string; executionId: string }[] = (await a.member.client.get('/error-queue')).body;
+  const itemOf = (run: string) => items.find((item) => item.executionId === run)!.id;
+  assertEquals((await a.member.client.post(`/error-queue/${itemOf(manual)}/resolve`)).status, 200);
+  // A retry resolves the run's item; the runner then completes the new attempt (written here as the runner would).
+  await withDb(async (sql) => {
+    await sql`update public.runs set status = 'pending', attempt = 2, finished_at = null where id = ${retried}`;
+    await sql`update public.error_queue_items set status = 'resolved' where execution_id = ${retried}`;
+    await sql`update public.runs set status = 'completed', finished_at = now() where id = ${retried}`;
+  });
+
+  const response = await a.member.client.get('/error-queue/stats');
+  assertEquals([response.body.pending, response.body.resolvedToday, response.body.automaticRecoveryRate], [1, 2, 50]);
+  assert(Math.abs(response.body.averageResolutionMinutes - 30) < 1, `average ${response.body.averageResolutionMinutes}`);
+  assertEquals(items.filter((item) => item.executionId === open).length, 1);
+  assertEquals((await b.admin.client.get('/error-queue/stats')).body.pending, 1, 'only the organisation’s own items');
 });

@@ -1,0 +1,296 @@
+// Runs: POST /api/workflows/:id/run, GET /api/runs (+ counts, detail, screenshot, log) and pause, resume,
+// stop, retry. A runner may be executing runs in the test stack: runs started through the API are checked
+// for what the API answered and what was stored at creation, never for staying pending. Runs in other
+// states are written the way the runner writes them (run-fixtures.ts), with no job, so no runner takes them.
+import { assert, assertEquals, assertMatch } from './assert.ts';
+import { API_URL, Client, MISSING_ID, team, withDb } from './helpers.ts';
+import { insertRun, insertStep, TINY_JPEG, workflowWithSteps } from './run-fixtures.ts';
+
+const RUN_KEYS = [
+  'aiConfidence', 'attempt', 'completedSteps', 'createdAt', 'currentStep', 'currentStepDescription', 'errorMessage', 'errorType',
+  'estimatedCompletion', 'failedStep', 'finishedAt', 'id', 'progress', 'requiresManualIntervention', 'startedAt', 'startedBy',
+  'startedByName', 'status', 'stepCount', 'trigger', 'workflowId', 'workflowName', 'workflowVersion',
+];
+
+function storedRun(id: string) {
+  return withDb(async (sql) => {
+    const [row] = await sql`
+      select workflow_version, trigger, started_by, inputs, step_count, attempt, start_step, status, error_type from public.runs where id = ${id}`;
+    return row;
+  });
+}
+
+function cookies(client: Client): string {
+  return [...client.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+function errorItems(runId: string) {
+  return withDb((sql) => sql`select status, step_index, error_type from public.error_queue_items where execution_id = ${runId}`);
+}
+
+Deno.test('POST /api/workflows/:id/run answers 202 and stores a run of the current version with its inputs, shown by GET /api/runs/:id', async () => {
+  const { member } = await team();
+  const id = await workflowWithSteps(member.client, { name: 'Hyresavier', active: true });
+  const response = await member.client.post(`/workflows/${id}/run`, { inputs: { user: 'anna', period: '2026-11' } });
+  assertEquals(response.status, 202);
+  const runId = response.body.executionId;
+  const stored = await storedRun(runId);
+  assertEquals(
+    [stored.workflow_version, stored.trigger, stored.started_by, stored.inputs, stored.step_count, stored.attempt],
+    [1, 'manual', member.id, { user: 'anna', period: '2026-11' }, 5, 1],
+  );
+
+  const detail = await member.client.get(`/runs/${runId}`);
+  assertEquals(detail.status, 200);
+  assertEquals(Object.keys(detail.body).sort(), [...RUN_KEYS, 'inputs', 'steps'].sort());
+  assertEquals(
+    [detail.body.workflowId, detail.body.workflowName, detail.body.workflowVersion, detail.body.trigger, detail.body.startedBy],
+    [id, 'Hyresavier', 1, 'manual', member.id],
+  );
+  assertEquals([detail.body.startedByName, detail.body.stepCount, detail.body.inputs], ['Kalle Kollega', 5, { user: 'anna', period: '2026-11' }]);
+  assert(['pending', 'running', 'completed', 'failed'].includes(detail.body.status), detail.body.status);
+});
+
+Deno.test('POST /api/workflows/:id/run of a draft: 409 as a run (in English and Swedish), 202 as a test run', async () => {
+  const { member } = await team();
+  const id = await workflowWithSteps(member.client);
+  const run = await member.client.post(`/workflows/${id}/run`, { mode: 'run' });
+  assertEquals([run.status, run.body.code], [409, 'workflow_not_active']);
+  const swedish = await member.client.clone('sv').post(`/workflows/${id}/run`, {});
+  assertEquals(swedish.body.error, 'Endast aktiva arbetsflöden kan köras. Aktivera arbetsflödet först, eller kör det som test.');
+
+  const test = await member.client.post(`/workflows/${id}/run`, { mode: 'test' });
+  assertEquals(test.status, 202);
+  assertEquals((await storedRun(test.body.executionId)).trigger, 'test');
+});
+
+Deno.test('POST /api/workflows/:id/run refuses a workflow without steps with 409, test runs too', async () => {
+  const { member } = await team();
+  const { body: empty } = await member.client.post('/workflows', { name: 'Tomt' });
+  await member.client.put(`/workflows/${empty.id}`, { status: 'active' });
+  for (const mode of ['run', 'test']) {
+    const response = await member.client.post(`/workflows/${empty.id}/run`, { mode });
+    assertEquals([response.status, response.body.code], [409, 'workflow_has_no_steps'], mode);
+    assertEquals(response.body.error, 'The workflow has no steps. Record or add steps before running it.');
+  }
+  const swedish = await member.client.clone('sv').post(`/workflows/${empty.id}/run`);
+  assertEquals(swedish.body.error, 'Arbetsflödet har inga steg. Spela in eller lägg till steg innan det körs.');
+  const [{ count }] = await withDb((sql) => sql`select count(*)::int as count from public.runs where workflow_id = ${empty.id}`);
+  assertEquals(count, 0);
+});
+
+Deno.test('POST /api/workflows/:id/run validates the inputs: at most 50, variable-like names, text of at most 2000 characters', async () => {
+  const { member } = await team();
+  const id = await workflowWithSteps(member.client, { active: true });
+  const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`in${i}`, 'x']));
+  const cases: [unknown, string, string][] = [
+    [{ inputs: many }, 'inputs', 'At most 50 inputs'],
+    [{ inputs: { '1st': 'x' } }, 'inputs.1st', 'Input names start with a letter or _ and contain only letters, digits and _ (at most 64)'],
+    [{ inputs: { 'a-b': 'x' } }, 'inputs.a-b', 'Input names start with a letter or _ and contain only letters, digits and _ (at most 64)'],
+    [{ inputs: { note: 'x'.repeat(2001) } }, 'inputs.note', 'Input values are text of at most 2000 characters'],
+    [{ inputs: { amount: 12 } }, 'inputs.amount', 'Input values are text of at most 2000 characters'],
+    [{ inputs: [] }, 'inputs', 'Invalid input'],
+    [{ mode: 'fast' }, 'mode', 'Choose run or test'],
+    [{ workflowVersion: 1 }, 'workflowVersion', 'Unknown field'],
+  ];
+  for (const [body, field, message] of cases) {
+    const response = await member.client.post(`/workflows/${id}/run`, body);
+    assertEquals([response.status, response.body.fields?.[field]], [400, message], JSON.stringify(body).slice(0, 60));
+  }
+  assertEquals((await member.client.post(`/workflows/${id}/run`, { inputs: Object.fromEntries(Object.entries(many).slice(0, 50)) })).status, 202);
+});
+
+Deno.test('GET /api/runs lists the organisation’s runs newest first with workflow and starter names, filtered and limited', async () => {
+  const [a, b] = await Promise.all([team(), team()]);
+  const first = await workflowWithSteps(a.admin.client, { name: 'Första' });
+  const second = await workflowWithSteps(a.admin.client, { name: 'Andra' });
+  const failed = await insertRun(first, { status: 'failed', minutesAgo: 30, failedStep: 2, completedSteps: 2 });
+  const completed = await insertRun(second, { status: 'completed', minutesAgo: 20, completedSteps: 5 });
+  const running = await insertRun(first, { status: 'running', minutesAgo: 10, completedSteps: 2 });
+  await insertRun(await workflowWithSteps(b.admin.client), { status: 'completed' });
+
+  const all = await a.member.client.get('/runs');
+  assertEquals(all.status, 200);
+  assertEquals(all.body.map((r: { id: string }) => r.id), [running, completed, failed]);
+  assertEquals(Object.keys(all.body[0]).sort(), RUN_KEYS);
+  assertEquals([all.body[0].workflowName, all.body[0].progress, all.body[0].completedSteps, all.body[0].stepCount], ['Första', 40, 2, 5]);
+  assertEquals([all.body[2].status, all.body[2].failedStep, all.body[2].errorType], ['failed', 2, 'element_not_found']);
+
+  const ids = async (query: string) => (await a.member.client.get(`/runs?${query}`)).body.map((r: { id: string }) => r.id);
+  assertEquals(await ids('status=failed'), [failed]);
+  assertEquals(await ids(`workflowId=${first}`), [running, failed]);
+  assertEquals(await ids(`workflowId=${first}&status=running`), [running]);
+  assertEquals(await ids('limit=1'), [running]);
+  for (const query of ['limit=0', 'limit=201', 'status=done', 'workflowId=abc', 'organizationId=x', 'limit=1&limit=2']) {
+    const response = await a.member.client.get(`/runs?${query}`);
+    assertEquals([response.status, response.body.code], [400, 'validation_failed'], query);
+  }
+  assertEquals((await b.admin.client.get(`/runs?workflowId=${first}`)).body, []);
+});
+
+Deno.test('GET /api/runs estimates the end of a run under way from the median of the workflow’s last completed runs', async () => {
+  const { admin } = await team();
+  const id = await workflowWithSteps(admin.client);
+  const fresh = await workflowWithSteps(admin.client, { name: 'Ny' });
+  for (const seconds of [30, 60, 600]) await insertRun(id, { status: 'completed', minutesAgo: 60, durationSeconds: seconds });
+  const running = await insertRun(id, { status: 'running', minutesAgo: 1 });
+  const noHistory = await insertRun(fresh, { status: 'running', minutesAgo: 1 });
+
+  const runs: { id: string; status: string; startedAt: string; estimatedCompletion: string | null }[] = (await admin.client.get('/runs')).body;
+  const under = runs.find((r) => r.id === running)!;
+  assertEquals(Date.parse(under.estimatedCompletion!) - Date.parse(under.startedAt), 60_000, 'started + median of 30 s, 60 s, 600 s');
+  assertEquals(runs.find((r) => r.id === noHistory)!.estimatedCompletion, null, 'no completed run to estimate from');
+  assert(runs.filter((r) => r.status === 'completed').every((r) => r.estimatedCompletion === null), 'finished runs have no estimate');
+});
+
+Deno.test('GET /api/runs/counts counts the organisation’s runs by status', async () => {
+  const [a, b] = await Promise.all([team(), team()]);
+  const id = await workflowWithSteps(a.admin.client);
+  for (const status of ['completed', 'completed', 'failed', 'running', 'paused'] as const) await insertRun(id, { status });
+  await insertRun(await workflowWithSteps(b.admin.client), { status: 'failed' });
+  const response = await a.member.client.get('/runs/counts');
+  assertEquals(response.status, 200);
+  assertEquals(response.body, { pending: 0, running: 1, paused: 1, completed: 2, failed: 1, total: 5 });
+});
+
+Deno.test('GET /api/runs/:id returns every attempt’s steps oldest first; GET …/steps/:id/screenshot serves the JPEG', async () => {
+  const [a, b] = await Promise.all([team(), team()]);
+  const id = await workflowWithSteps(a.admin.client);
+  const runId = await insertRun(id, { status: 'running', completedSteps: 1 });
+  const second = await insertStep(runId, { seq: 0, attempt: 2, stepIndex: 1 });
+  const first = await insertStep(runId, { seq: 0, stepIndex: 0, status: 'failed', jpeg: TINY_JPEG });
+  const decided = await insertStep(runId, { seq: 1, stepIndex: 1, decision: { choice: 'ja', by: 'ai', confidence: 97 } });
+
+  const detail = await a.member.client.get(`/runs/${runId}`);
+  assertEquals(detail.body.steps.map((s: { id: string }) => s.id), [first, decided, second]);
+  const [step] = detail.body.steps;
+  assertEquals(Object.keys(step).sort(), [
+    'attempt', 'decision', 'description', 'durationMs', 'errorMessage', 'errorType', 'extracted', 'finishedAt', 'hasScreenshot', 'id', 'log',
+    'seq', 'startedAt', 'status', 'stepId', 'stepIndex', 'stepType',
+  ]);
+  assertEquals([step.attempt, step.stepIndex, step.stepId, step.status, step.hasScreenshot], [1, 0, 's1', 'failed', true]);
+  assertEquals(step.log, [{ at: 1, message: 'clicked aria/Logga in' }]);
+  assertEquals(detail.body.steps[1].decision, { choice: 'ja', by: 'ai', confidence: 97 });
+
+  const shot = await fetch(`${API_URL}/runs/${runId}/steps/${first}/screenshot`, { headers: { Cookie: cookies(a.member.client) } });
+  assertEquals([shot.status, shot.headers.get('content-type')], [200, 'image/jpeg']);
+  assertEquals(new Uint8Array(await shot.arrayBuffer()), TINY_JPEG);
+
+  assertEquals((await a.member.client.get(`/runs/${runId}/steps/${decided}/screenshot`)).status, 404, 'a step without a screenshot');
+  const otherRun = await insertRun(id, { status: 'completed' });
+  assertEquals((await a.member.client.get(`/runs/${otherRun}/steps/${first}/screenshot`)).status, 404, 'a step of another run');
+  assertEquals((await b.admin.client.get(`/runs/${runId}/steps/${first}/screenshot`)).status, 404, 'another organisation');
+  assertEquals((await a.member.client.get(`/runs/${runId}/steps/not-a-uuid/screenshot`)).status, 404);
+});
+
+Deno.test('GET /api/runs/:id/log downloads the run with its steps as a JSON file', async () => {
+  const { admin } = await team();
+  await admin.client.post('/secrets', { name: 'FASTIGHET_PASSWORD', value: 'Hemligt-lösen-8472' });
+  const id = await workflowWithSteps(admin.client);
+  const runId = await insertRun(id, { status: 'failed', failedStep: 1, completedSteps: 1 });
+  await insertStep(runId, { seq: 0 });
+  const response = await admin.client.get(`/runs/${runId}/log`);
+  assertEquals(response.status, 200);
+  assertEquals(response.headers.get('content-disposition'), `attachment; filename="run-${runId}.json"`);
+  const file = JSON.parse(response.text);
+  assertEquals([file.id, file.status, file.steps.length, file.inputs], [runId, 'failed', 1, {}]);
+  assert(!response.text.includes('Hemligt-lösen-8472'), 'no secret value');
+});
+
+Deno.test('POST /api/runs/:id/pause, /resume and /stop move a run through its states; 409 says why when they cannot', async () => {
+  const { member } = await team();
+  const id = await workflowWithSteps(member.client);
+  const runId = await insertRun(id, { status: 'running', completedSteps: 2 });
+
+  const paused = await member.client.post(`/runs/${runId}/pause`);
+  assertEquals([paused.status, paused.body.status, paused.body.id], [200, 'paused', runId]);
+  assertEquals(Object.keys(paused.body).sort(), RUN_KEYS);
+  const again = await member.client.post(`/runs/${runId}/pause`);
+  assertEquals([again.status, again.body.code, again.body.error], [409, 'run_state_invalid', 'Only a running run can be paused.']);
+  const swedish = await member.client.clone('sv').post(`/runs/${runId}/pause`);
+  assertEquals(swedish.body.error, 'Endast en pågående körning kan pausas.');
+
+  assertEquals((await member.client.post(`/runs/${runId}/resume`)).body.status, 'running');
+  const resumeRunning = await member.client.post(`/runs/${runId}/resume`);
+  assertEquals([resumeRunning.status, resumeRunning.body.code], [409, 'run_state_invalid']);
+  assertMatch(resumeRunning.body.error, /^Only a paused run can be resumed/);
+
+  const stopped = await member.client.post(`/runs/${runId}/stop`);
+  assertEquals([stopped.status, stopped.body.status, stopped.body.errorType], [200, 'failed', 'stopped']);
+  assert(stopped.body.finishedAt);
+  const stopAgain = await member.client.post(`/runs/${runId}/stop`);
+  assertEquals([stopAgain.status, stopAgain.body.error], [409, 'The run has already ended.']);
+  assertEquals((await errorItems(runId)).length, 0, 'a stop is not an error');
+});
+
+Deno.test('POST /api/runs/:id/resume refuses a run waiting for a person: the decision resumes it', async () => {
+  const { member } = await team();
+  const runId = await insertRun(await workflowWithSteps(member.client), { status: 'paused', requiresManualIntervention: true });
+  const response = await member.client.post(`/runs/${runId}/resume`);
+  assertEquals([response.status, response.body.code], [409, 'run_state_invalid']);
+  assertEquals((await storedRun(runId)).status, 'paused');
+});
+
+Deno.test('POST /api/runs/:id/stop ends a pending run as failed "stopped" with no error-queue item', async () => {
+  const { organizationId, member } = await team();
+  const runId = await insertRun(await workflowWithSteps(member.client), { status: 'pending' });
+  const response = await member.client.post(`/runs/${runId}/stop`);
+  assertEquals([response.status, response.body.status, response.body.errorType, response.body.estimatedCompletion], [200, 'failed', 'stopped', null]);
+  assertEquals((await errorItems(runId)).length, 0);
+  const [audit] = await withDb((sql) =>
+    sql`select user_id, metadata from public.audit_activities where organization_id = ${organizationId} and action = 'run_failed'`
+  );
+  assertEquals(audit.metadata.errorType, 'stopped');
+});
+
+Deno.test('POST /api/runs/:id/retry starts a new attempt from the failed step (202), resolving its error item; only failed runs', async () => {
+  const { member } = await team();
+  const id = await workflowWithSteps(member.client);
+  const runId = await insertRun(id, { status: 'failed', failedStep: 3, completedSteps: 3 });
+  assertEquals((await errorItems(runId)).map((e) => [e.status, e.step_index]), [['pending', 3]]);
+
+  const response = await member.client.post(`/runs/${runId}/retry`);
+  assertEquals(response.status, 202);
+  assertEquals([response.body.id, response.body.attempt, response.body.status, response.body.completedSteps], [runId, 2, 'pending', 3]);
+  assertEquals([response.body.errorType, response.body.failedStep, response.body.startedBy], [null, null, member.id]);
+  const stored = await storedRun(runId);
+  assertEquals([stored.attempt, stored.start_step], [2, 3]);
+  assertEquals((await errorItems(runId)).map((e) => e.status), ['resolved']);
+
+  const completed = await insertRun(id, { status: 'completed' });
+  const refused = await member.client.post(`/runs/${completed}/retry`, {});
+  assertEquals([refused.status, refused.body.code, refused.body.error], [409, 'run_state_invalid', 'Only failed runs can be retried.']);
+});
+
+Deno.test('POST /api/runs/:id/retry takes { fromStep } (0-based): 400 outside the current version’s steps', async () => {
+  const { member } = await team();
+  const id = await workflowWithSteps(member.client);
+  const runId = await insertRun(id, { status: 'failed', failedStep: 3 });
+  const outside = await member.client.post(`/runs/${runId}/retry`, { fromStep: 5 });
+  assertEquals([outside.status, outside.body.code, outside.body.fields], [400, 'step_out_of_range', {
+    fromStep: "The step does not exist in the workflow's current version.",
+  }]);
+  for (const body of [{ fromStep: -1 }, { fromStep: 1.5 }, { fromStep: '1' }, { from: 1 }]) {
+    assertEquals((await member.client.post(`/runs/${runId}/retry`, body)).status, 400, JSON.stringify(body));
+  }
+  assertEquals((await storedRun(runId)).attempt, 1, 'nothing changed');
+  const fromFirst = await member.client.post(`/runs/${runId}/retry`, { fromStep: 0 });
+  assertEquals([fromFirst.status, fromFirst.body.completedSteps], [202, 0]);
+  assertEquals((await storedRun(runId)).start_step, 0);
+});
+
+Deno.test("every run path answers 404 for another organisation's run, a missing or a malformed id, and 401 without a session", async () => {
+  const [a, b] = await Promise.all([team(), team()]);
+  const runId = await insertRun(await workflowWithSteps(b.admin.client), { status: 'running' });
+  for (const id of [runId, MISSING_ID, 'x1']) {
+    for (const path of [`/runs/${id}`, `/runs/${id}/log`]) {
+      assertEquals((await a.admin.client.get(path)).status, 404, path);
+    }
+    for (const action of ['pause', 'resume', 'stop', 'retry']) {
+      const response = await a.admin.client.post(`/runs/${id}/${action}`);
+      assertEquals([response.status, response.body.code], [404, 'not_found'], `${action} ${id}`);
+    }
+  }
+  assertEquals((await storedRun(runId)).status, 'running');
+  for (const path of ['/runs', '/runs/counts', `/runs/${runId}`]) assertEquals((await new Client().get(path)).status, 401, path);
+});
