@@ -137,7 +137,7 @@ describe('in the browser', () => {
     expect(logged).toContain('blocked a request to http://169.254.169.254/latest/meta-data/');
     expect(logged).toContain('blocked a request to http://10.0.0.1/admin');
     expect(logged).toContain(`blocked a request to ws://127.0.0.1:${t.server.port}/ws`);
-    expect(t.server.posts('same-site')).toEqual(['ok']);
+    await expect.poll(() => t.server.posts('same-site')).toEqual(['ok']);
     expect(t.server.posts('leak')).toEqual([]);
     expect(t.server.hits('/private')).toBe(0);
   });

@@ -144,8 +144,11 @@ describe('pause, stop and abort', () => {
     expect(before.outcome).toMatchObject({ status: 'stopped', failedIndex: 1, errorType: 'stopped', completedSteps: 1 });
     expect(before.ends.map((e) => e.index)).toEqual([0]);
 
-    const stopAt = Date.now() + 400;
-    const during = await t.run([{ type: 'wait', ms: 10_000 }], { control: async () => (Date.now() >= stopAt ? 'stop' : 'continue') });
+    let stopAt = Infinity;
+    const during = await t.run([{ type: 'wait', ms: 10_000 }], {
+      onStepStart: async () => void (stopAt = Date.now() + 400),
+      control: async () => (Date.now() >= stopAt ? 'stop' : 'continue'),
+    });
     expect(during.outcome).toMatchObject({ status: 'stopped', failedIndex: 0, errorType: 'stopped' });
     expect(during.ends[0]).toMatchObject({ status: 'failed', errorType: 'stopped' });
     expect(during.ends[0]!.durationMs).toBeLessThan(2000);

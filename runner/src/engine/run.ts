@@ -224,7 +224,7 @@ function onDownload(run: RunState, download: Download) {
 // ---------------------------------------------------------------------------------------------------------
 // Steps
 
-const SETTLE_QUIET_MS = 250;
+const SETTLE_QUIET_MS = 150;
 const SETTLE_MAX_MS = 2000;
 
 /**

@@ -36,7 +36,7 @@ function masksFor(page: Page, extra: Locator[]): Locator[] {
  * full page that does not fit at the lowest quality falls back to the viewport. `note` says what was given up.
  */
 export async function captureJpeg(page: Page, opts: CaptureOptions = {}): Promise<{ image?: Buffer; note?: string }> {
-  const qualities = opts.qualities ?? [80, 65, 50, 35, 25, 15, 10];
+  const qualities = opts.qualities ?? [75, 50, 30, 15, 8];
   const mask = masksFor(page, opts.extraMasks ?? []);
   const timeout = opts.timeoutMs ?? 5000;
   if (opts.cdp && !opts.fullPage && !(await needsMask(mask))) {
