@@ -60,7 +60,7 @@ export function StatTiles() {
               <Icon className="size-5 text-indigo-500" />
               {label}
             </dt>
-            <dd className={`mt-2 text-2xl font-bold ${value === null ? 'text-slate-400' : 'text-slate-900'}`}>{value ?? t('stats.none')}</dd>
+            <dd className={`mt-2 text-2xl font-bold ${value === null ? 'text-slate-500' : 'text-slate-900'}`}>{value ?? t('stats.none')}</dd>
             <dd className="mt-1 text-xs text-slate-600">{value === null ? missing : detail}</dd>
           </div>
         ))}

@@ -46,7 +46,7 @@ export function ErrorStatCards() {
       {figures(stats.data, t, i18n.language).map((figure) => (
         <div key={figure.label} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
           <dt className="text-sm font-medium text-slate-600">{figure.label}</dt>
-          <dd className={`mt-2 text-3xl font-bold tracking-tight ${figure.value === null ? 'text-slate-400' : figure.tone}`}>
+          <dd className={`mt-2 text-3xl font-bold tracking-tight ${figure.value === null ? 'text-slate-500' : figure.tone}`}>
             {figure.value ?? t('stats.none')}
           </dd>
           {figure.value === null && missing ? (
