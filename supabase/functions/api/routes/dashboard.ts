@@ -45,9 +45,9 @@ dashboardRoutes.get('/workflow-performance', requireSession, async (c) => {
  * The tiles. "This month" is the calendar month in Europe/Stockholm; hours saved are completed runs times
  * the manual duration recorded with their version (null while no completed run has one). The AI
  * confidence averages the last 100 AI decisions (run_steps.decision by 'ai'), found through the newest
- * runs that had one (runs.min_ai_confidence is set with every AI decision). Each count reads an index:
- * runs by (organization_id, created_at) or (organization_id, status), steps by (run_id, …), the error
- * queue by (organization_id, status, created_at).
+ * runs that had one (runs.min_ai_confidence is set with every AI decision). Reads go through
+ * (organization_id, created_at desc), (workflow_id, created_at desc), (organization_id, status) and the
+ * steps' (run_id, attempt, seq); the running and waiting counts share one pass (docs/api.md, "Indexes").
  */
 function stats(tx: Tx) {
   return tx<DashboardStats[]>`
@@ -81,9 +81,15 @@ function stats(tx: Tx) {
       (select round(sum(recorded_duration_ms) / 3600000.0, 1)::float8 from saved where created_at >= (select month_start from bounds))
         as "hoursSavedThisMonth",
       (select round(avg(confidence), 1)::float8 from decisions) as "aiConfidence",
-      (select count(*)::int from public.runs where status = 'running') as "runningNow",
-      (select count(*)::int from public.runs where status = 'paused' and requires_manual_intervention) as "waitingForPeople",
-      (select count(*)::int from public.error_queue_items where status = 'pending') as "pendingErrors"`;
+      active.running as "runningNow",
+      active.waiting as "waitingForPeople",
+      (select count(*)::int from public.error_queue_items where status = 'pending') as "pendingErrors"
+    from (
+      select count(*) filter (where status = 'running')::int as running,
+             count(*) filter (where status = 'paused' and requires_manual_intervention)::int as waiting
+      from public.runs
+      where status in ('running', 'paused')
+    ) active`;
 }
 
 dashboardRoutes.get('/dashboard/stats', requireSession, async (c) => {

@@ -4,6 +4,7 @@
 // organisation's runs (RLS); only the runner writes step results.
 import { Hono } from 'hono';
 import type { Context } from 'hono';
+import type postgres from 'postgres';
 import { z } from 'zod';
 import type { Tx } from '../../_shared/db.ts';
 import { HttpError, parseJson, validate } from '../../_shared/http.ts';
@@ -33,41 +34,46 @@ const retryBodySchema = z.strictObject({
 });
 
 /**
- * A `Run` from public.runs `r` joined with its workflow `w` and starter `p`. The estimate is the run's
- * start (or now, before it started) plus the median duration of the workflow's last 20 completed runs,
- * only while the run is under way (the lateral subquery runs only for those rows; runs_workflow_id_created_at_idx).
+ * `Run`s: the page of public.runs chosen by `where` (newest first, at most `limit`) joined with its
+ * workflow and starter. The page is taken first, so a list reads `limit` rows through
+ * (organization_id, created_at desc) or (workflow_id, created_at desc) however many runs there are. The
+ * estimate is the run's start (or now, before it started) plus the median duration of the workflow's last
+ * 20 completed runs, computed only for runs under way (the lateral subquery has a one-time filter).
  */
-const RUN_SELECT = `
-  select r.id, r.workflow_id as "workflowId", w.name as "workflowName", r.workflow_version as "workflowVersion", r.trigger,
-         r.started_by as "startedBy", p.full_name as "startedByName", r.status, r.attempt, r.step_count as "stepCount",
-         r.completed_steps as "completedSteps",
-         case when r.step_count = 0 then 0 else round(100.0 * least(r.completed_steps, r.step_count) / r.step_count)::int end as progress,
-         r.current_step as "currentStep", r.current_step_description as "currentStepDescription",
-         r.min_ai_confidence::int as "aiConfidence", r.requires_manual_intervention as "requiresManualIntervention",
-         r.error_type as "errorType", r.error_message as "errorMessage", r.failed_step as "failedStep",
-         r.created_at as "createdAt", r.started_at as "startedAt", r.finished_at as "finishedAt",
-         coalesce(r.started_at, now()) + e.median as "estimatedCompletion"
-  from public.runs r
-  join public.workflows w on w.id = r.workflow_id
-  left join public.profiles p on p.id = r.started_by
-  left join lateral (
-    select percentile_cont(0.5) within group (order by h.duration) as median
-    from (
-      select hr.finished_at - coalesce(hr.started_at, hr.created_at) as duration
-      from public.runs hr
-      where hr.workflow_id = r.workflow_id and hr.status = 'completed'
-      order by hr.created_at desc
-      limit ${ESTIMATE_HISTORY}
-    ) h
-    where r.status in ('pending', 'running', 'paused')
-  ) e on true`;
+function selectRuns(tx: Tx, where: postgres.PendingQuery<postgres.Row[]>, limit: number) {
+  return tx<Run[]>`
+    select r.id, r.workflow_id as "workflowId", w.name as "workflowName", r.workflow_version as "workflowVersion", r.trigger,
+           r.started_by as "startedBy", p.full_name as "startedByName", r.status, r.attempt, r.step_count as "stepCount",
+           r.completed_steps as "completedSteps",
+           case when r.step_count = 0 then 0 else round(100.0 * least(r.completed_steps, r.step_count) / r.step_count)::int end as progress,
+           r.current_step as "currentStep", r.current_step_description as "currentStepDescription",
+           r.min_ai_confidence::int as "aiConfidence", r.requires_manual_intervention as "requiresManualIntervention",
+           r.error_type as "errorType", r.error_message as "errorMessage", r.failed_step as "failedStep",
+           r.created_at as "createdAt", r.started_at as "startedAt", r.finished_at as "finishedAt",
+           coalesce(r.started_at, now()) + e.median as "estimatedCompletion"
+    from (select * from public.runs where ${where} order by created_at desc, id desc limit ${limit}) r
+    join public.workflows w on w.id = r.workflow_id
+    left join public.profiles p on p.id = r.started_by
+    left join lateral (
+      select percentile_cont(0.5) within group (order by h.duration) as median
+      from (
+        select hr.finished_at - coalesce(hr.started_at, hr.created_at) as duration
+        from public.runs hr
+        where hr.workflow_id = r.workflow_id and hr.status = 'completed'
+        order by hr.created_at desc
+        limit ${ESTIMATE_HISTORY}
+      ) h
+      where r.status in ('pending', 'running', 'paused')
+    ) e on true
+    order by r.created_at desc, r.id desc`;
+}
 
 const STEP_COLUMNS = `s.id, s.attempt, s.seq, s.step_index as "stepIndex", s.step_id as "stepId", s.step_type as "stepType",
   s.description, s.status, s.started_at as "startedAt", s.finished_at as "finishedAt", s.duration_ms as "durationMs",
   s.error_type as "errorType", s.error_message as "errorMessage", s.log, s.extracted, s.decision, s.has_screenshot as "hasScreenshot"`;
 
 async function selectRun(tx: Tx, id: string): Promise<Run> {
-  const [run] = await tx<Run[]>`${tx.unsafe(RUN_SELECT)} where r.id = ${id}`;
+  const [run] = await selectRuns(tx, tx`id = ${id}`, 1);
   if (!run) throw new HttpError(404, 'not_found');
   return run;
 }
@@ -111,12 +117,11 @@ export const runRoutes = new Hono<AppEnv>();
 runRoutes.get('/runs', requireSession, async (c) => {
   const { status, workflowId, limit } = readQuery(c, listQuerySchema);
   const rows = await asCaller(c, (tx) =>
-    tx<Run[]>`
-      ${tx.unsafe(RUN_SELECT)}
-      where ${status ? tx`r.status = ${status}` : tx`true`}
-        and ${workflowId ? tx`r.workflow_id = ${workflowId}` : tx`true`}
-      order by r.created_at desc, r.id desc
-      limit ${limit}`
+    selectRuns(
+      tx,
+      tx`${status ? tx`status = ${status}` : tx`true`} and ${workflowId ? tx`workflow_id = ${workflowId}` : tx`true`}`,
+      limit,
+    )
   );
   return c.json(rows);
 });
