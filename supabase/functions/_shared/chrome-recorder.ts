@@ -83,7 +83,9 @@ function selectorName(selector: string): string | null {
 /** The element's accessible or visible name from its selectors, else its first selector. */
 function elementName(selectors: unknown): string {
   if (!Array.isArray(selectors)) return '';
-  const levels = selectors.map((s) => (Array.isArray(s) ? s : [s])).map((path) => path.filter((l): l is string => typeof l === 'string'));
+  const levels = selectors.map((s) => (Array.isArray(s) ? s : [s])).map((path) =>
+    path.filter((l): l is string => typeof l === 'string')
+  );
   for (const path of levels) {
     for (const level of [...path].reverse()) {
       const name = selectorName(level);
@@ -128,7 +130,11 @@ export function fromChromeRecording(recording: unknown): { title: string; defini
   const steps = recording.steps.map((raw: unknown, index: number) => {
     if (!isObject(raw)) throw new RecordingError('step_not_object', ['steps', index]);
     if (!isChromeStepType(raw.type)) {
-      throw new RecordingError('step_type_unsupported', ['steps', index, 'type'], typeof raw.type === 'string' ? raw.type : String(raw.type));
+      throw new RecordingError(
+        'step_type_unsupported',
+        ['steps', index, 'type'],
+        typeof raw.type === 'string' ? raw.type : String(raw.type),
+      );
     }
     const step: Record<string, unknown> = { ...raw, id: `s${index + 1}`, description: describe(raw) };
     if (Array.isArray(raw.selectors)) step.selectors = raw.selectors.map(fromChromeSelector);
@@ -171,7 +177,9 @@ export function toChromeRecording(name: string, definition: Definition): ChromeR
       out.offsetX ??= DEFAULT_CLICK_OFFSET;
       out.offsetY ??= DEFAULT_CLICK_OFFSET;
     }
-    if (typeof out.timeout === 'number') out.timeout = Math.min(Math.max(out.timeout, CHROME_MIN_TIMEOUT_MS), CHROME_MAX_TIMEOUT_MS);
+    if (typeof out.timeout === 'number') {
+      out.timeout = Math.min(Math.max(out.timeout, CHROME_MIN_TIMEOUT_MS), CHROME_MAX_TIMEOUT_MS);
+    }
     steps.push(out);
   }
   const timeouts = steps.map((s) => s.timeout);

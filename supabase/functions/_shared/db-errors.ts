@@ -51,7 +51,8 @@ const BY_SQLSTATE: Record<string, { status: 400 | 403 | 404 | 409; code: ApiMess
 export function fromDbError(error: unknown): unknown {
   if (!isPgError(error)) return error;
   // Any other data exception (class 22: a NUL character, an impossible date, a number out of range) is bad input.
-  const mapped = BY_SQLSTATE[error.code] ?? (error.code.startsWith('22') ? { status: 400, code: 'invalid_data' } as const : undefined);
+  const mapped = BY_SQLSTATE[error.code] ??
+    (error.code.startsWith('22') ? { status: 400, code: 'invalid_data' } as const : undefined);
   if (!mapped) return error;
   const known = KNOWN[error.message];
   return new HttpError(known ? STATUS[error.message] ?? mapped.status : mapped.status, known ?? mapped.code, { cause: error });

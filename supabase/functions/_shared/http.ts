@@ -97,10 +97,17 @@ export function parseJson(text: string): unknown {
 }
 
 /** A parsed value validated by a schema; 400 `validation_failed` with translated field errors (paths under `prefix`). */
-export function validate<S extends z.ZodType>(input: unknown, schema: S, lang: Lang, prefix: readonly PropertyKey[] = []): z.output<S> {
+export function validate<S extends z.ZodType>(
+  input: unknown,
+  schema: S,
+  lang: Lang,
+  prefix: readonly PropertyKey[] = [],
+): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const issues = prefix.length ? result.error.issues.map((issue) => ({ ...issue, path: [...prefix, ...issue.path] })) : result.error.issues;
+  const issues = prefix.length
+    ? result.error.issues.map((issue) => ({ ...issue, path: [...prefix, ...issue.path] }))
+    : result.error.issues;
   const wrapped = prefix.reduceRight<unknown>((value, key) => ({ [key]: value }), input);
   const { '': root, ...fields } = fieldErrors(issues, wrapped, lang);
   const first = Object.values(fields)[0];

@@ -54,8 +54,7 @@ errorQueueRoutes.get('/error-queue', requireSession, async (c) => {
       select ${tx.unsafe(ITEM_COLUMNS)}
       from public.error_queue_items e left join public.workflows w on w.id = e.workflow_id
       order by e.status <> 'pending', e.created_at desc, e.id desc
-      limit ${ERROR_QUEUE_LIMIT}`
-  );
+      limit ${ERROR_QUEUE_LIMIT}`);
   return c.json(rows);
 });
 
@@ -79,8 +78,7 @@ errorQueueRoutes.get('/error-queue/stats', requireSession, async (c) => {
         (select round((extract(epoch from avg(resolved_at - created_at)) / 60)::numeric, 1)::float8 from resolved)
           as "averageResolutionMinutes",
         (select round(100.0 * count(*) filter (where run_status = 'completed') / nullif(count(*), 0), 1)::float8 from resolved)
-          as "automaticRecoveryRate"`
-  );
+          as "automaticRecoveryRate"`);
   return c.json(row);
 });
 

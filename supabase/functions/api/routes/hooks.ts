@@ -51,8 +51,9 @@ export const hookRoutes = new Hono<AppEnv>();
 hookRoutes.post('/workflows/:id/webhook', requireSession, async (c) => {
   const id = pathId(c);
   const token = newToken();
-  const [row] = await asCaller(c, (tx) =>
-    tx<{ createdAt: string }[]>`select created_at as "createdAt" from app.create_workflow_webhook(${id}, ${token})`
+  const [row] = await asCaller(
+    c,
+    (tx) => tx<{ createdAt: string }[]>`select created_at as "createdAt" from app.create_workflow_webhook(${id}, ${token})`,
   );
   const site = Deno.env.get('SITE_URL');
   const origin = c.req.header('origin') ?? (site && URL.canParse(site) ? new URL(site).origin : new URL(c.req.url).origin);
@@ -62,7 +63,10 @@ hookRoutes.post('/workflows/:id/webhook', requireSession, async (c) => {
 
 hookRoutes.delete('/workflows/:id/webhook', requireSession, async (c) => {
   const id = pathId(c);
-  const [{ deleted }] = await asCaller(c, (tx) => tx<{ deleted: boolean }[]>`select app.delete_workflow_webhook(${id}) as deleted`);
+  const [{ deleted }] = await asCaller(
+    c,
+    (tx) => tx<{ deleted: boolean }[]>`select app.delete_workflow_webhook(${id}) as deleted`,
+  );
   if (!deleted) throw new HttpError(404, 'not_found');
   return c.body(null, 204);
 });

@@ -23,13 +23,19 @@ const RUN_STATUSES = ['pending', 'running', 'paused', 'completed', 'failed'] as 
 const listQuerySchema = z.strictObject({
   status: z.enum(RUN_STATUSES, { message: 'run_status_invalid' }).optional(),
   workflowId: z.uuid({ message: 'invalid_id' }).optional(),
-  limit: z.coerce.number({ message: 'limit_invalid' }).int('limit_invalid').min(1, 'limit_invalid').max(RUN_LIST_MAX, 'limit_invalid')
+  limit: z.coerce.number({ message: 'limit_invalid' }).int('limit_invalid').min(1, 'limit_invalid').max(
+    RUN_LIST_MAX,
+    'limit_invalid',
+  )
     .default(RUN_LIST_DEFAULT),
 });
 
 const retryBodySchema = z.strictObject({
   /** 0-based index of the step to start from; default: the step that failed. */
-  fromStep: z.number({ message: 'step_index_invalid' }).int('step_index_invalid').min(0, 'step_index_invalid').max(10_000, 'step_index_invalid')
+  fromStep: z.number({ message: 'step_index_invalid' }).int('step_index_invalid').min(0, 'step_index_invalid').max(
+    10_000,
+    'step_index_invalid',
+  )
     .optional(),
 });
 
@@ -121,13 +127,13 @@ runRoutes.get('/runs', requireSession, async (c) => {
       tx,
       tx`${status ? tx`status = ${status}` : tx`true`} and ${workflowId ? tx`workflow_id = ${workflowId}` : tx`true`}`,
       limit,
-    )
-  );
+    ));
   return c.json(rows);
 });
 
 runRoutes.get('/runs/counts', requireSession, async (c) => {
-  const rows = await asCaller(c, (tx) => tx<{ status: RunStatus; count: number }[]>`
+  const rows = await asCaller(c, (tx) =>
+    tx<{ status: RunStatus; count: number }[]>`
     select status, count(*)::int as count from public.runs group by status`);
   const counts: RunCounts = { pending: 0, running: 0, paused: 0, completed: 0, failed: 0, total: 0 };
   for (const { status, count } of rows) {
@@ -149,8 +155,7 @@ runRoutes.get('/runs/:id/steps/:stepId/screenshot', requireSession, async (c) =>
     tx<{ jpeg: Uint8Array }[]>`
       select sc.jpeg from public.run_screenshots sc
       join public.run_steps s on s.id = sc.run_step_id
-      where sc.run_step_id = ${stepId} and s.run_id = ${id}`
-  );
+      where sc.run_step_id = ${stepId} and s.run_id = ${id}`);
   if (!shot) throw new HttpError(404, 'not_found');
   return c.body(new Uint8Array(shot.jpeg), 200, { 'Content-Type': 'image/jpeg' });
 });

@@ -18,7 +18,10 @@ const SECRET_COLUMNS = `name, created_at as "createdAt", updated_at as "updatedA
 
 const secretSchema = z.strictObject({
   name: z.string({ message: 'secret_name_invalid' }).regex(SECRET_NAME, 'secret_name_invalid'),
-  value: z.string({ message: 'secret_value_required' }).min(1, 'secret_value_required').max(MAX_SECRET_LENGTH, 'secret_value_required'),
+  value: z.string({ message: 'secret_value_required' }).min(1, 'secret_value_required').max(
+    MAX_SECRET_LENGTH,
+    'secret_value_required',
+  ),
 });
 
 /**
@@ -35,8 +38,9 @@ function withoutParameters(error: unknown): unknown {
 export const secretRoutes = new Hono<AppEnv>();
 
 secretRoutes.get('/secrets', requireSession, async (c) => {
-  const rows = await asCaller(c, (tx) =>
-    tx<SecretInfo[]>`select ${tx.unsafe(SECRET_COLUMNS)} from public.secrets order by name limit ${SECRET_LIST_LIMIT}`
+  const rows = await asCaller(
+    c,
+    (tx) => tx<SecretInfo[]>`select ${tx.unsafe(SECRET_COLUMNS)} from public.secrets order by name limit ${SECRET_LIST_LIMIT}`,
   );
   return c.json(rows);
 });

@@ -107,7 +107,8 @@ function shortestInterval(minutes: number[], hours: number[]): number {
 /** PUT /api/workflows/{id}/schedule: a 5-field cron expression (null removes the schedule) in an IANA time zone. */
 const scheduleBodySchema = z
   .strictObject({
-    cron: z.string({ message: 'cron_invalid' }).max(100, 'cron_invalid').transform((s) => s.trim().split(/\s+/).join(' ')).nullable(),
+    cron: z.string({ message: 'cron_invalid' }).max(100, 'cron_invalid').transform((s) => s.trim().split(/\s+/).join(' '))
+      .nullable(),
     timezone: z.string({ message: 'timezone_invalid' }).max(64, 'timezone_invalid').refine(isTimeZone, 'timezone_invalid')
       .default(DEFAULT_TIMEZONE),
     enabled: z.boolean().default(true),
@@ -122,7 +123,8 @@ const scheduleBodySchema = z
     let nextRunAt: Date;
     try {
       const expression = CronExpressionParser.parse(input.cron, { tz: input.timezone, currentDate: new Date() });
-      const numbers = (values: readonly unknown[]) => values.filter((v): v is number => typeof v === 'number').sort((a, b) => a - b);
+      const numbers = (values: readonly unknown[]) =>
+        values.filter((v): v is number => typeof v === 'number').sort((a, b) => a - b);
       const interval = shortestInterval(numbers(expression.fields.minute.values), numbers(expression.fields.hour.values));
       if (interval < MIN_SCHEDULE_INTERVAL_MINUTES) return fail('cron_too_frequent');
       nextRunAt = expression.next().toDate();
@@ -169,8 +171,15 @@ function scheduleOf(row: WorkflowRow): WorkflowSchedule | null {
 
 async function workflowDetail(tx: Tx, id: string): Promise<WorkflowDetail> {
   const row = await selectWorkflow(tx, id);
-  const { definition: stored, cron: _cron, timezone: _tz, enabled: _enabled, scheduleNextRunAt: _next, scheduleLastRunAt: _last, ...workflow } =
-    row;
+  const {
+    definition: stored,
+    cron: _cron,
+    timezone: _tz,
+    enabled: _enabled,
+    scheduleNextRunAt: _next,
+    scheduleLastRunAt: _last,
+    ...workflow
+  } = row;
   const definition = stored ?? emptyDefinition();
   const used = secretNames(definition);
   const existing = used.length
@@ -180,12 +189,20 @@ async function workflowDetail(tx: Tx, id: string): Promise<WorkflowDetail> {
 }
 
 /** What an import file holds: a Kollega export, or a Chrome Recorder recording (400 in the caller's language otherwise). */
-function readImport(file: unknown, lang: Lang): { name: string; description: string; category: WorkflowCategory; definition: Definition } {
+function readImport(
+  file: unknown,
+  lang: Lang,
+): { name: string; description: string; category: WorkflowCategory; definition: Definition } {
   const isObject = typeof file === 'object' && file !== null && !Array.isArray(file);
   if (isObject && 'format' in file) {
     const parsed = validate(file, kollegaExportSchema, lang);
     const category = WORKFLOW_CATEGORIES.find((c) => c === parsed.category) ?? 'Övrigt';
-    return { name: parsed.name.slice(0, 200).trim(), description: (parsed.description ?? '').trim().slice(0, 2000), category, definition: parsed.definition };
+    return {
+      name: parsed.name.slice(0, 200).trim(),
+      description: (parsed.description ?? '').trim().slice(0, 2000),
+      category,
+      definition: parsed.definition,
+    };
   }
   if (!isObject || !Array.isArray((file as { steps?: unknown }).steps)) throw new HttpError(400, 'import_format_unknown');
   let recording: ReturnType<typeof fromChromeRecording>;
@@ -199,7 +216,12 @@ function readImport(file: unknown, lang: Lang): { name: string; description: str
     throw new HttpError(400, code, { vars, fields: { [error.path.join('.')]: t(lang, code, vars) } });
   }
   const name = recording.title.trim().slice(0, 200).trim();
-  if (!name) throw new HttpError(400, 'validation_failed', { fields: { title: t(lang, 'field_required') }, message: t(lang, 'field_required') });
+  if (!name) {
+    throw new HttpError(400, 'validation_failed', {
+      fields: { title: t(lang, 'field_required') },
+      message: t(lang, 'field_required'),
+    });
+  }
   return { name, description: '', category: 'Övrigt', definition: validate(recording.definition, definitionSchema, lang) };
 }
 
@@ -212,8 +234,7 @@ workflowRoutes.get('/workflows', requireSession, async (c) => {
       select ${tx.unsafe(WORKFLOW_COLUMNS)} from public.workflows
       where ${q ? tx`name ilike ${likePattern(q)}` : tx`true`}
       order by created_at desc, id desc
-      limit ${WORKFLOW_LIST_LIMIT}`
-  );
+      limit ${WORKFLOW_LIST_LIMIT}`);
   return c.json(rows);
 });
 
@@ -223,8 +244,7 @@ workflowRoutes.post('/workflows', requireSession, async (c) => {
     tx<Workflow[]>`
       insert into public.workflows (name, description, category, start_method)
       values (${input.name}, ${input.description}, ${input.category}, ${input.startMethod})
-      returning ${tx.unsafe(WORKFLOW_COLUMNS)}`
-  );
+      returning ${tx.unsafe(WORKFLOW_COLUMNS)}`);
   return c.json(row, 201);
 });
 
@@ -304,7 +324,9 @@ workflowRoutes.put('/workflows/:id/definition', requireSession, async (c) => {
     if (!visible) throw new HttpError(404, 'not_found');
     try {
       const [{ version }] = await tx<{ version: number }[]>`
-        select app.save_workflow_definition(${id}, ${jsonParam(tx, input.definition)}, ${input.source}, ${input.recordedDurationMs ?? null}) as version`;
+        select app.save_workflow_definition(${id}, ${jsonParam(tx, input.definition)}, ${input.source}, ${
+        input.recordedDurationMs ?? null
+      }) as version`;
       return version;
     } catch (error) {
       if ((error as { code?: string }).code === 'P0002') throw new HttpError(403, 'forbidden', { cause: error });
@@ -338,8 +360,10 @@ workflowRoutes.post('/workflows/:id/run', requireSession, async (c) => {
   const id = pathId(c);
   const text = await c.req.text();
   const { inputs, mode } = validate(text.trim() ? parseJson(text) : {}, runBodySchema, c.get('lang'));
-  const [row] = await asCaller(c, (tx) =>
-    tx<{ executionId: string }[]>`select app.start_run(${id}, ${jsonParam(tx, inputs)}, ${mode === 'test'}) as "executionId"`
+  const [row] = await asCaller(
+    c,
+    (tx) =>
+      tx<{ executionId: string }[]>`select app.start_run(${id}, ${jsonParam(tx, inputs)}, ${mode === 'test'}) as "executionId"`,
   );
   return c.json(row, 202);
 });
