@@ -77,8 +77,8 @@ if (stack) {
     cwd: fnDir,
     env: { API_URL: urls.api, APP_URL: urls.app, MAIL_URL: urls.mail, DB_URL: urls.db, SUPABASE_URL: urls.supabase },
   });
-  await suite('runner: hard cases through the api and the runner (vitest)', bin('vitest'), ['run', '-c', 'vitest.runner.config.ts', 'runner/test/replay.test.ts'], {
-    env: { API_URL: urls.api, APP_URL: urls.app },
+  await suite('runner: hard cases through the api and the runner, schedules (vitest)', bin('vitest'), ['run', '-c', 'vitest.runner.config.ts', 'runner/test/replay.test.ts', 'runner/test/schedules.test.ts'], {
+    env: { API_URL: urls.api, APP_URL: urls.app, DB_URL: urls.db, RUNNER_DB_URL: urls.runnerDb },
   });
   if (existsSync(join(repoRoot, 'e2e/playwright.config.ts'))) {
     await suite('end-to-end (playwright, chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { env: { APP_URL: urls.app, MAIL_URL: urls.mail, DB_URL: urls.db } });
