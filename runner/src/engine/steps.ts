@@ -574,7 +574,13 @@ async function aiDecision(ctx: StepContext, step: StepOf<'ai_decision'>) {
     if (!Object.hasOwn(source, name)) throw new StepError('assertion_failed', `the decision needs ${ref}, which has no value`);
     given[kind === 'var' ? 'variables' : 'inputs'][name] = maskSecrets(source[name]!, ctx.run.secrets);
   }
-  const answer = await decide(ctx.index, step, given);
+  let answer;
+  try {
+    answer = await decide(ctx.index, step, given);
+  } catch (error) {
+    if (error instanceof StepError) throw error;
+    throw new StepError('ai_unavailable', `the decision could not be asked for: ${describeError(error)}`);
+  }
   if ('fail' in answer) throw new StepError(answer.errorType ?? 'assertion_failed', answer.fail);
   if (!('choice' in answer)) throw new StepError('assertion_failed', 'the decision was answered without a choice');
   const option = step.options.find((o) => o.value === answer.choice);
