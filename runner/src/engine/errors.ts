@@ -34,7 +34,7 @@ export function isTimeoutError(error: unknown): boolean {
 
 /** The page, its context or the browser went away under a Playwright call. */
 export function isClosedError(error: unknown): boolean {
-  return error instanceof Error && /has been closed|Target closed|Browser has been disconnected|Frame was detached|Navigating frame was detached/i.test(error.message);
+  return error instanceof Error && /has been closed|Target closed|Browser has been disconnected/i.test(error.message);
 }
 
 const NOISE = /^(waiting|attempting|retrying|locator resolved|\d+ × |done scrolling|scrolling into view|element is visible, enabled and stable|navigated to|navigating to)/;
@@ -65,5 +65,8 @@ export function toStepError(error: unknown, fallback: ErrorType): StepError {
   if (error instanceof StepError) return error;
   if (isTimeoutError(error)) return new StepError('timeout', describeError(error));
   if (isClosedError(error)) return new StepError('browser_crashed', `the page closed during the step: ${describeError(error)}`);
+  if (error instanceof Error && /frame was detached|frame got detached/i.test(error.message)) {
+    return new StepError('frame_not_found', `the iframe went away during the step: ${describeError(error)}`);
+  }
   return new StepError(fallback, describeError(error));
 }

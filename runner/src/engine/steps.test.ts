@@ -343,6 +343,35 @@ describe('navigation and crashes', () => {
     expect(unreachable.outcome).toMatchObject({ status: 'failed', errorType: 'navigation_failed' });
   });
 
+  test('a click that navigates (no recorded assertion) to a page with the same selectors, a re-rendered iframe, a beforeunload prompt', async () => {
+    t.server.page('/one', `<input id="name" value="ett"><a id="next" href="/two">Nästa</a>`);
+    t.server.page(
+      '/two',
+      `<script>addEventListener('beforeunload', (e) => { e.preventDefault(); e.returnValue = ''; });</script>
+       <input id="name"><button id="save" onclick="post('two', document.getElementById('name').value)">Spara</button>
+       <div id="slot"></div>
+       <script>
+         const frame = () => { document.getElementById('slot').innerHTML = '<iframe id="f" srcdoc="<button onclick=&quot;parent.post(&#39;frame&#39;, 1)&quot;>Ram</button>"></iframe>'; };
+         frame(); setTimeout(frame, 700);
+       </script>`,
+    );
+    t.server.page('/three', `<p>tre</p>`);
+    const { outcome, logText } = await t.run([
+      { type: 'navigate', url: t.server.url('/one') },
+      { type: 'click', selectors: ['#next'] },
+      { type: 'change', selectors: ['#name'], value: 'två' },
+      { type: 'click', selectors: ['#save'] },
+      { type: 'wait', ms: 800 },
+      { type: 'click', frameSelectors: [['#f']], selectors: ['text/Ram'] },
+      { type: 'click', selectors: ['#name'] }, // a user gesture, so that Chromium asks beforeunload
+      { type: 'navigate', url: t.server.url('/three') },
+    ]);
+    expect(outcome.status, logText).toBe('completed');
+    await expect.poll(() => t.server.posts('two')).toEqual(['två']);
+    await expect.poll(() => t.server.posts('frame')).toEqual([1]);
+    expect(logText).toContain('the page asked to confirm leaving it; accepted');
+  });
+
   test('a crashed page fails the step as browser_crashed', async () => {
     t.server.page('/crash', `<p>snart</p>`);
     const context = await t.browser.newContext();

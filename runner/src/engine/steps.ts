@@ -67,21 +67,33 @@ async function element(ctx: StepContext, step: Step & { selectors: Selector[] })
   return { page, ...located };
 }
 
+/** The document changed under the call (a navigation, a re-rendered iframe): worth trying again. */
+function isTransient(error: unknown): boolean {
+  return error instanceof Error && /Execution context was destroyed|Cannot find context with specified id|Frame was detached|frame got detached|Element is not attached/i.test(error.message);
+}
+
 /**
- * Runs a Playwright action: its timeout becomes a `timeout` StepError saying what did not happen, and a window
- * that closes because of the action (a popup's "Save and close") ends it without failing.
+ * Runs a Playwright action: its timeout becomes a `timeout` StepError saying what did not happen; a document that
+ * changed under it (navigation in progress) means trying again while the step has time; and a window that closes
+ * because of the action (a popup's "Save and close") ends it without failing.
  */
 async function act<T>(ctx: StepContext, what: string, page: Page, fn: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (error instanceof StepError) throw error;
-    if (isTimeoutError(error)) throw new StepError('timeout', `${what} did not succeed within ${ctx.timeoutMs} ms: ${describeError(error)}`);
-    if (isClosedError(error) && page.isClosed() && !ctx.run.crashed && !ctx.run.aborted) {
-      ctx.log(`the window closed during ${what}`);
-      return undefined;
+  for (;;) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (error instanceof StepError) throw error;
+      if (isTimeoutError(error)) throw new StepError('timeout', `${what} did not succeed within ${ctx.timeoutMs} ms: ${describeError(error)}`);
+      if (isClosedError(error) && page.isClosed() && !ctx.run.crashed && !ctx.run.aborted) {
+        ctx.log(`the window closed during ${what}`);
+        return undefined;
+      }
+      if (isTransient(error) && Date.now() + POLL_MS < ctx.deadline && !ctx.signal.aborted) {
+        await sleep(POLL_MS, ctx.signal);
+        continue;
+      }
+      throw error;
     }
-    throw error;
   }
 }
 
@@ -351,7 +363,9 @@ async function setField(ctx: StepContext, page: Page, locator: Locator, value: s
   } else if (info.tag === 'textarea' || (info.tag === 'input' && TYPED_INPUTS.has(info.type))) {
     // Typed like a person (key events), as Chrome's own replay does: widgets that listen to keys see them.
     if (info.text !== '') await locator.fill('', { timeout });
-    if (value.length <= MAX_TYPED) await locator.pressSequentially(value, { timeout: remaining(ctx) });
+    // Typed unless long, or a line break would press Enter in a one-line input (and submit its form).
+    const typed = value.length <= MAX_TYPED && (info.tag === 'textarea' || !/[\r\n]/.test(value));
+    if (typed) await locator.pressSequentially(value, { timeout: remaining(ctx) });
     else await locator.fill(value, { timeout: remaining(ctx) });
     const now = await locator.inputValue({ timeout: remaining(ctx) });
     if (now === '' && value !== '') {
