@@ -83,12 +83,12 @@ export type KollegaExport = {
   definition: Definition;
 };
 
-function isTimeZone(zone: string): boolean {
+/** The canonical name of an IANA time zone (`europe/stockholm` → `Europe/Stockholm`), or null when there is none. */
+function canonicalTimeZone(zone: string): string | null {
   try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -109,7 +109,12 @@ const scheduleBodySchema = z
   .strictObject({
     cron: z.string({ message: 'cron_invalid' }).max(100, 'cron_invalid').transform((s) => s.trim().split(/\s+/).join(' '))
       .nullable(),
-    timezone: z.string({ message: 'timezone_invalid' }).max(64, 'timezone_invalid').refine(isTimeZone, 'timezone_invalid')
+    timezone: z.string({ message: 'timezone_invalid' }).max(64, 'timezone_invalid')
+      .transform((zone, ctx) => {
+        const canonical = canonicalTimeZone(zone);
+        if (!canonical) ctx.addIssue({ code: 'custom', message: 'timezone_invalid' });
+        return canonical ?? z.NEVER;
+      })
       .default(DEFAULT_TIMEZONE),
     enabled: z.boolean().default(true),
   })

@@ -32,13 +32,15 @@ Deno.test('PUT /api/workflows/:id/schedule sets a cron schedule in Europe/Stockh
   assertEquals(audit.metadata, { cron: '30 7 * * 1-5', timezone: 'Europe/Stockholm', enabled: true });
 });
 
-Deno.test('PUT /api/workflows/:id/schedule accepts any IANA time zone and normalises the spacing of the expression', async () => {
+Deno.test('PUT /api/workflows/:id/schedule accepts any IANA time zone (stored by its canonical name) and normalises the spacing', async () => {
   const { member } = await team();
   const id = await workflowWithSteps(member.client);
   const response = await member.client.put(`/workflows/${id}/schedule`, { cron: ' 0  9 1 *   * ', timezone: 'America/New_York' });
   assertEquals([response.status, response.body.cron, response.body.timezone], [200, '0 9 1 * *', 'America/New_York']);
   assertEquals(wallClock(response.body.nextRunAt, 'America/New_York').time, '09:00');
   assertEquals(new Date(response.body.nextRunAt).toLocaleDateString('en-GB', { timeZone: 'America/New_York', day: 'numeric' }), '1');
+  const lowerCase = await member.client.put(`/workflows/${id}/schedule`, { cron: '0 9 * * *', timezone: 'europe/stockholm' });
+  assertEquals([lowerCase.status, lowerCase.body.timezone], [200, 'Europe/Stockholm'], 'stored under its canonical name');
 });
 
 Deno.test('PUT /api/workflows/:id/schedule refuses invalid expressions, schedules more often than every 5 minutes and unknown zones', async () => {
