@@ -27,6 +27,7 @@ import { Route as AuthedUserManagementRouteImport } from './routes/_authed/user-
 import { Route as AuthedWorkflowExecutionRouteImport } from './routes/_authed/workflow-execution'
 import { Route as AuthedWorkflowExecutionRunIdRouteImport } from './routes/_authed/workflow-execution_.$runId'
 import { Route as AuthedWorkflowsIndexRouteImport } from './routes/_authed/workflows.index'
+import { Route as AuthedWorkflowsWorkflowIdRouteImport } from './routes/_authed/workflows.$workflowId'
 
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
@@ -118,6 +119,12 @@ const AuthedWorkflowsIndexRoute = AuthedWorkflowsIndexRouteImport.update({
   path: '/workflows/',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedWorkflowsWorkflowIdRoute =
+  AuthedWorkflowsWorkflowIdRouteImport.update({
+    id: '/workflows/$workflowId',
+    path: '/workflows/$workflowId',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthedIndexRoute
@@ -136,6 +143,7 @@ export interface FileRoutesByFullPath {
   '/user-management': typeof AuthedUserManagementRoute
   '/workflow-execution': typeof AuthedWorkflowExecutionRoute
   '/workflow-execution/$runId': typeof AuthedWorkflowExecutionRunIdRoute
+  '/workflows/$workflowId': typeof AuthedWorkflowsWorkflowIdRoute
   '/workflows/': typeof AuthedWorkflowsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -155,6 +163,7 @@ export interface FileRoutesByTo {
   '/workflow-execution': typeof AuthedWorkflowExecutionRoute
   '/': typeof AuthedIndexRoute
   '/workflow-execution/$runId': typeof AuthedWorkflowExecutionRunIdRoute
+  '/workflows/$workflowId': typeof AuthedWorkflowsWorkflowIdRoute
   '/workflows': typeof AuthedWorkflowsIndexRoute
 }
 export interface FileRoutesById {
@@ -176,6 +185,7 @@ export interface FileRoutesById {
   '/_authed/workflow-execution': typeof AuthedWorkflowExecutionRoute
   '/_authed/': typeof AuthedIndexRoute
   '/_authed/workflow-execution_/$runId': typeof AuthedWorkflowExecutionRunIdRoute
+  '/_authed/workflows/$workflowId': typeof AuthedWorkflowsWorkflowIdRoute
   '/_authed/workflows/': typeof AuthedWorkflowsIndexRoute
 }
 export interface FileRouteTypes {
@@ -197,6 +207,7 @@ export interface FileRouteTypes {
     | '/user-management'
     | '/workflow-execution'
     | '/workflow-execution/$runId'
+    | '/workflows/$workflowId'
     | '/workflows/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -216,6 +227,7 @@ export interface FileRouteTypes {
     | '/workflow-execution'
     | '/'
     | '/workflow-execution/$runId'
+    | '/workflows/$workflowId'
     | '/workflows'
   id:
     | '__root__'
@@ -236,6 +248,7 @@ export interface FileRouteTypes {
     | '/_authed/workflow-execution'
     | '/_authed/'
     | '/_authed/workflow-execution_/$runId'
+    | '/_authed/workflows/$workflowId'
     | '/_authed/workflows/'
   fileRoutesById: FileRoutesById
 }
@@ -374,6 +387,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedWorkflowsIndexRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/workflows/$workflowId': {
+      id: '/_authed/workflows/$workflowId'
+      path: '/workflows/$workflowId'
+      fullPath: '/workflows/$workflowId'
+      preLoaderRoute: typeof AuthedWorkflowsWorkflowIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
@@ -391,6 +411,7 @@ interface AuthedRouteChildren {
   AuthedWorkflowExecutionRoute: typeof AuthedWorkflowExecutionRoute
   AuthedIndexRoute: typeof AuthedIndexRoute
   AuthedWorkflowExecutionRunIdRoute: typeof AuthedWorkflowExecutionRunIdRoute
+  AuthedWorkflowsWorkflowIdRoute: typeof AuthedWorkflowsWorkflowIdRoute
   AuthedWorkflowsIndexRoute: typeof AuthedWorkflowsIndexRoute
 }
 
@@ -408,6 +429,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedWorkflowExecutionRoute: AuthedWorkflowExecutionRoute,
   AuthedIndexRoute: AuthedIndexRoute,
   AuthedWorkflowExecutionRunIdRoute: AuthedWorkflowExecutionRunIdRoute,
+  AuthedWorkflowsWorkflowIdRoute: AuthedWorkflowsWorkflowIdRoute,
   AuthedWorkflowsIndexRoute: AuthedWorkflowsIndexRoute,
 }
 

@@ -3,6 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { WorkflowPerformance } from '@shared/types/api';
 import { apiGet } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getWorkflowPerformance({ signal }: { signal?: AbortSignal } = {}): Promise<WorkflowPerformance[]> {
   return apiGet<WorkflowPerformance[]>('/api/dashboard/workflow-performance', { signal });
@@ -10,7 +11,7 @@ export function getWorkflowPerformance({ signal }: { signal?: AbortSignal } = {}
 
 export function workflowPerformanceQueryOptions() {
   return queryOptions({
-    queryKey: ['workflow-performance'],
+    queryKey: queryKeys.workflowPerformance,
     queryFn: ({ signal }) => getWorkflowPerformance({ signal }),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Workflow } from '@shared/types/api';
 import { apiGet } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getWorkflows({ signal }: { signal?: AbortSignal } = {}): Promise<Workflow[]> {
   return apiGet<Workflow[]>('/api/workflows', { signal });
@@ -8,7 +9,7 @@ export function getWorkflows({ signal }: { signal?: AbortSignal } = {}): Promise
 
 export function workflowsQueryOptions() {
   return queryOptions({
-    queryKey: ['workflows'],
+    queryKey: queryKeys.workflows,
     queryFn: ({ signal }) => getWorkflows({ signal }),
   });
 }

@@ -1,17 +1,43 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// Starts a run: "Run now" (active workflows) or a test run from the editor (`mode: 'test'`, drafts
+// too). A started run changes the workflow's figures, flow management and the dashboard tiles.
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { invalidateWorkflows } from './invalidate-workflows';
 
-export function runWorkflow(id: string): Promise<{ executionId: string }> {
-  return apiRequest<{ executionId: string }>(`/api/workflows/${encodeURIComponent(id)}/run`, { method: 'POST' });
+export type RunWorkflowInput = { id: string; inputs?: Record<string, string>; mode?: 'test' };
+
+export function runWorkflow({ id, inputs, mode }: RunWorkflowInput): Promise<{ executionId: string }> {
+  return apiRequest<{ executionId: string }>(`/api/workflows/${encodeURIComponent(id)}/run`, {
+    method: 'POST',
+    body: { ...(inputs ? { inputs } : {}), ...(mode ? { mode } : {}) },
+  });
 }
 
-/** Starts a run of an active workflow (the server answers 409 for any other). */
+function invalidateAfterRun(queryClient: QueryClient) {
+  return Promise.all([
+    invalidateWorkflows(queryClient),
+    queryClient.invalidateQueries({ queryKey: queryKeys.runs }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.dashboardStats }),
+  ]);
+}
+
+/** Starts a run of an active workflow (the server refuses others, and workflows without steps, with its message). */
 export function useRunWorkflow() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: runWorkflow,
+    mutationFn: (id: string) => runWorkflow({ id }),
     meta: { errorTitle: 'workflows:toast.run_failed' },
-    onSuccess: () => invalidateWorkflows(queryClient),
+    onSuccess: () => invalidateAfterRun(queryClient),
+  });
+}
+
+/** Starts a test run of the saved definition. */
+export function useTestRunWorkflow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => runWorkflow({ id, mode: 'test' }),
+    meta: { errorTitle: 'workflows:test_run.toast.start_failed' },
+    onSuccess: () => invalidateAfterRun(queryClient),
   });
 }

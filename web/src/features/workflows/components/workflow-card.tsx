@@ -1,18 +1,24 @@
-// One workflow: status, category, start method, last run, success rate; pause/start and a menu.
+// One workflow: status, category, start method, last run, success rate; pause/start, its steps (the
+// editor), and a menu (details, run, duplicate, statistics, export in either format, delete).
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { Link } from '@tanstack/react-router';
 import type { Workflow } from '@shared/types/api';
 import { useTranslation } from 'react-i18next';
 import {
   ChartBarIcon,
+  DownloadIcon,
   DuplicateIcon,
   EllipsisVerticalIcon,
   PauseIcon,
   PencilIcon,
   PlayIcon,
+  RecordIcon,
   TrashIcon,
 } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-styles';
 import { formatDateTime } from '@/lib/format';
+import { EXPORT_FORMATS, exportWorkflowUrl } from '../api/export-workflow-url';
 import { displayStatus, WorkflowStatusBadge } from './workflow-status-badge';
 
 export type WorkflowAction = 'edit' | 'run' | 'toggle' | 'duplicate' | 'statistics' | 'delete';
@@ -52,7 +58,7 @@ export function WorkflowCard({ workflow, onAction }: WorkflowCardProps) {
             </MenuButton>
             <MenuItems
               anchor={{ to: 'bottom end', gap: 4 }}
-              className="z-40 w-48 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-900/10 focus:outline-none"
+              className="z-40 w-64 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-900/10 focus:outline-none"
             >
               <MenuItem>
                 <button type="button" className={itemClasses} onClick={() => onAction('edit', workflow)}>
@@ -84,6 +90,14 @@ export function WorkflowCard({ workflow, onAction }: WorkflowCardProps) {
                   {t('menu.statistics')}
                 </button>
               </MenuItem>
+              {EXPORT_FORMATS.map((format) => (
+                <MenuItem key={format}>
+                  <a href={exportWorkflowUrl(workflow.id, format)} download className={itemClasses}>
+                    <DownloadIcon className="size-4 text-slate-400" />
+                    {format === 'kollega' ? t('export.kollega') : t('export.chrome_recorder')}
+                  </a>
+                </MenuItem>
+              ))}
               <MenuItem>
                 <button
                   type="button"
@@ -99,7 +113,7 @@ export function WorkflowCard({ workflow, onAction }: WorkflowCardProps) {
         </div>
       </div>
       {workflow.description ? <p className="mt-3 line-clamp-2 text-sm text-slate-600">{workflow.description}</p> : null}
-      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+      <dl className="mt-4 mb-4 grid grid-cols-2 gap-3 text-sm">
         <div>
           <dt className="text-xs text-slate-500">{t('card.last_run')}</dt>
           <dd className="font-medium text-slate-900">
@@ -111,7 +125,7 @@ export function WorkflowCard({ workflow, onAction }: WorkflowCardProps) {
           <dd className="font-medium text-slate-900">{rate}</dd>
         </div>
       </dl>
-      <div className="mt-4 flex gap-2 border-t border-slate-100 pt-4">
+      <div className="mt-auto flex flex-wrap gap-2 border-t border-slate-100 pt-4">
         <Button
           variant="secondary"
           size="sm"
@@ -121,6 +135,15 @@ export function WorkflowCard({ workflow, onAction }: WorkflowCardProps) {
           {isActive ? <PauseIcon className="size-4" /> : <PlayIcon className="size-4" />}
           {isActive ? t('card.pause') : t('card.start')}
         </Button>
+        <Link
+          to="/workflows/$workflowId"
+          params={{ workflowId: workflow.id }}
+          aria-label={t('card.edit_steps_named', { name: workflow.name })}
+          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+        >
+          <RecordIcon className="size-4" />
+          {t('card.edit_steps')}
+        </Link>
         <Button variant="ghost" size="sm" onClick={() => onAction('edit', workflow)}>
           <PencilIcon className="size-4" />
           {t('menu.edit')}

@@ -1,10 +1,11 @@
-// /workflows: search, create, the grid of workflow cards and what each card's actions open.
+// /workflows: search, create, import (a Chrome Recorder recording or a Kollega export), the grid of
+// workflow cards and what each card's actions open.
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { Workflow } from '@shared/types/api';
-import { useState } from 'react';
+import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlusIcon, TemplatesIcon, WorkflowIcon } from '@/components/ui/icons';
+import { ArrowUpIcon, PlusIcon, TemplatesIcon, WorkflowIcon } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -18,6 +19,7 @@ import { useCreateWorkflow } from '../api/create-workflow';
 import { useDeleteWorkflow } from '../api/delete-workflow';
 import { useDuplicateWorkflow } from '../api/duplicate-workflow';
 import { workflowsQueryOptions } from '../api/get-workflows';
+import { useImportWorkflow } from '../api/import-workflow';
 import { useRunWorkflow } from '../api/run-workflow';
 import { useSetWorkflowStatus, useUpdateWorkflow } from '../api/update-workflow';
 import { type WorkflowAction, WorkflowCard } from './workflow-card';
@@ -45,6 +47,27 @@ export function WorkflowsScreen() {
   const runWorkflow = useRunWorkflow();
   const duplicateWorkflow = useDuplicateWorkflow();
   const deleteWorkflow = useDeleteWorkflow();
+  const importWorkflow = useImportWorkflow();
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const handleImportFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    let content: unknown;
+    try {
+      content = JSON.parse(await file.text());
+    } catch {
+      notify.error(t('import.failed'), t('import.not_json'));
+      return;
+    }
+    importWorkflow.mutate(content, {
+      onSuccess: (created) => {
+        notify.success(t('import.success'), t('import.success_description', { name: created.name }));
+        void navigate({ to: '/workflows/$workflowId', params: { workflowId: created.id } });
+      },
+    });
+  };
 
   const handleCreate = (values: WorkflowFormOutput) =>
     createWorkflow.mutate(values, {
@@ -118,6 +141,23 @@ export function WorkflowsScreen() {
         description={t('description')}
         actions={
           <div className="flex flex-wrap gap-3">
+            <input
+              ref={fileInput}
+              type="file"
+              accept=".json,application/json"
+              aria-label={t('import.input_label')}
+              hidden
+              onChange={(event) => void handleImportFile(event)}
+            />
+            <Button
+              variant="secondary"
+              onClick={() => fileInput.current?.click()}
+              isPending={importWorkflow.isPending}
+              pendingLabel={t('import.importing')}
+            >
+              <ArrowUpIcon className="size-4" />
+              {t('import.button')}
+            </Button>
             <Link to="/marketplace" className={buttonClasses({ variant: 'secondary' })}>
               <TemplatesIcon className="size-4" />
               {t('import_template_button')}

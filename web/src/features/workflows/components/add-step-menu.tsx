@@ -1,0 +1,30 @@
+// "Add step": a menu of the step types a person adds by hand.
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { useTranslation } from 'react-i18next';
+import { ChevronDownIcon, PlusIcon } from '@/components/ui/icons';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { ADDABLE_STEP_TYPES, type AddableStepType } from '../editor-model';
+
+const itemClasses = 'flex w-full items-center rounded-lg px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900';
+
+export function AddStepMenu({ onAdd }: { onAdd: (type: AddableStepType) => void }) {
+  const { t } = useTranslation('workflows');
+  return (
+    <Menu>
+      <MenuButton className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+        <PlusIcon className="size-4" />
+        {t('editor.add.button')}
+        <ChevronDownIcon className="size-4" />
+      </MenuButton>
+      <MenuItems anchor={{ to: 'bottom end', gap: 4 }} className="z-40 w-56 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-900/10 focus:outline-none">
+        {ADDABLE_STEP_TYPES.map((type) => (
+          <MenuItem key={type}>
+            <button type="button" className={itemClasses} onClick={() => onAdd(type)}>
+              {t(`step_types.${type}`)}
+            </button>
+          </MenuItem>
+        ))}
+      </MenuItems>
+    </Menu>
+  );
+}

@@ -1,0 +1,156 @@
+// Edit one step (or fill in a new one) in a dialog: the fields its type has. "Done" validates the
+// step with the shared schema; the change reaches the server when the workflow is saved.
+import { DEFAULT_STEP_TIMEOUT_MS, MAX_WAIT_MS, type Step, stepSchema } from '@shared/schemas/definition';
+import { useEffect, useMemo } from 'react';
+import { Controller, type FieldPath, FormProvider, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { SwitchField } from '@/components/ui/switch-field';
+import type { StepFieldErrors } from '../editor-model';
+import { stepBadges } from '../editor-model';
+import { useIssueText } from '../hooks/use-issue-text';
+import { fieldsOf, formNameOf, formToStep, type StepFormValues, stepResolver, stepToForm } from '../step-form';
+import { AiOptionsField } from './ai-options-field';
+import { SelectorListField } from './selector-list-field';
+import { StepTextField } from './step-text-field';
+
+type StepEditDialogProps = {
+  step: Step;
+  /** 1-based place of the step; null for a new step. */
+  number: number | null;
+  steps: readonly Step[];
+  /** Messages from the last save, by field path (`url`, `selectors.0`). */
+  errors: StepFieldErrors;
+  onClose: () => void;
+  onSubmit: (step: Step) => void;
+};
+
+export function StepEditDialog({ step, number, steps, errors, onClose, onSubmit }: StepEditDialogProps) {
+  const { t } = useTranslation('workflows');
+  const type = t(`step_types.${step.type}`);
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="lg"
+      title={number === null ? t('step_dialog.new_title', { type }) : t('step_dialog.edit_title', { number, type })}
+    >
+      <StepForm step={step} isNew={number === null} steps={steps} errors={errors} onCancel={onClose} onSubmit={onSubmit} />
+    </Dialog>
+  );
+}
+
+type StepFormProps = {
+  step: Step;
+  isNew: boolean;
+  steps: readonly Step[];
+  errors: StepFieldErrors;
+  onCancel: () => void;
+  onSubmit: (step: Step) => void;
+};
+
+function StepForm({ step, isNew, steps, errors, onCancel, onSubmit }: StepFormProps) {
+  const { t } = useTranslation('workflows');
+  const issueText = useIssueText();
+  const resolver = useMemo(() => stepResolver(step, issueText), [step, issueText]);
+  const form = useForm<StepFormValues>({ defaultValues: stepToForm(step), resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const fields = fieldsOf(step.type);
+  const badges = stepBadges(step);
+  const variable = useWatch({ control: form.control, name: 'variable' });
+
+  useEffect(() => {
+    for (const [path, message] of Object.entries(errors)) {
+      form.setError(formNameOf(path) as FieldPath<StepFormValues>, { type: 'server', message });
+    }
+    // The last save's messages are shown once, when the dialog opens; typing re-validates from there.
+  }, [errors, form]);
+
+  const handleValid = (values: StepFormValues) => onSubmit(stepSchema.parse(formToStep(step, values)));
+
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={form.handleSubmit(handleValid)} className="space-y-5">
+        <StepTextField
+          name="description"
+          label={t('step_dialog.description_label')}
+          placeholder={t('step_dialog.description_placeholder')}
+          autoFocus
+        />
+        {fields.includes('selectors') ? <SelectorListField /> : null}
+        {fields.includes('url') ? <StepTextField name="url" type="url" inputMode="url" mono label={t('step_dialog.url_label')} /> : null}
+        {fields.includes('value') ? (
+          <StepTextField
+            name="value"
+            label={t('step_dialog.value_label')}
+            hint={t('step_dialog.value_hint', { secret: '{{secret.NAME}}', input: '{{input.name}}' })}
+          />
+        ) : null}
+        {fields.includes('key') ? <StepTextField name="key" label={t('step_dialog.key_label')} /> : null}
+        {fields.includes('ms') ? (
+          <StepTextField name="ms" inputMode="numeric" label={t('step_dialog.ms_label')} hint={t('step_dialog.ms_hint', { max: MAX_WAIT_MS })} />
+        ) : null}
+        {fields.includes('variable') ? (
+          <div className="grid gap-5 sm:grid-cols-2">
+            <StepTextField
+              name="variable"
+              mono
+              label={t('step_dialog.variable_label')}
+              hint={variable ? t('step_dialog.variable_hint', { reference: `{{var.${variable}}}` }) : undefined}
+            />
+            <StepTextField name="attribute" mono label={t('step_dialog.attribute_label')} hint={t('step_dialog.attribute_hint')} />
+          </div>
+        ) : null}
+        {fields.includes('instructions') ? (
+          <StepTextField name="instructions" multiline label={t('step_dialog.instructions_label')} hint={t('step_dialog.instructions_hint')} />
+        ) : null}
+        {fields.includes('expression') ? <StepTextField name="expression" multiline mono label={t('step_dialog.expression_label')} /> : null}
+        {fields.includes('fullPage') ? (
+          <Controller
+            control={form.control}
+            name="fullPage"
+            render={({ field }) => (
+              <SwitchField
+                label={t('step_dialog.full_page_label')}
+                description={t('step_dialog.full_page_description')}
+                checked={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          />
+        ) : null}
+        {fields.includes('viewport') ? (
+          <div className="grid gap-5 sm:grid-cols-2">
+            <StepTextField name="width" inputMode="numeric" label={t('step_dialog.width_label')} />
+            <StepTextField name="height" inputMode="numeric" label={t('step_dialog.height_label')} />
+          </div>
+        ) : null}
+        {fields.includes('ai') ? (
+          <>
+            <StepTextField name="prompt" multiline label={t('step_dialog.prompt_label')} />
+            <StepTextField name="threshold" inputMode="numeric" label={t('step_dialog.threshold_label')} hint={t('step_dialog.threshold_hint')} />
+            <AiOptionsField steps={steps} stepId={step.id} />
+          </>
+        ) : null}
+        {fields.includes('timeout') ? (
+          <StepTextField
+            name="timeout"
+            inputMode="decimal"
+            label={t('step_dialog.timeout_label')}
+            hint={t('step_dialog.timeout_hint', { seconds: DEFAULT_STEP_TIMEOUT_MS / 1000 })}
+          />
+        ) : null}
+        {badges.frame ? <p className="text-sm text-slate-600">{t('step_dialog.placement.frame')}</p> : null}
+        {badges.popup && 'target' in step ? (
+          <p className="text-sm break-all text-slate-600">{t('step_dialog.placement.popup', { target: step.target })}</p>
+        ) : null}
+        <DialogActions>
+          <Button variant="secondary" onClick={onCancel}>
+            {t('step_dialog.cancel')}
+          </Button>
+          <Button type="submit">{isNew ? t('step_dialog.add') : t('step_dialog.done')}</Button>
+        </DialogActions>
+      </form>
+    </FormProvider>
+  );
+}

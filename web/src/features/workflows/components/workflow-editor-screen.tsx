@@ -1,0 +1,285 @@
+// /workflows/$workflowId: the step editor (reorder, edit, add, delete, save as a new version with
+// the shared schema's checks), a live test run, and what hangs on the workflow: its secrets,
+// schedule and webhook. Leaving with unsaved changes asks first.
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useBlocker } from '@tanstack/react-router';
+import { secretNames, type Step, DEFINITION_FORMAT_VERSION } from '@shared/schemas/definition';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ArrowLeftIcon, PencilIcon, PlayIcon, RecordIcon } from '@/components/ui/icons';
+import { notify } from '@/components/ui/notify';
+import { ApiError } from '@/lib/api-client';
+import { workflowQueryOptions } from '../api/get-workflow';
+import { useTestRunWorkflow } from '../api/run-workflow';
+import { useSaveDefinition } from '../api/save-definition';
+import { useUpdateWorkflow } from '../api/update-workflow';
+import {
+  type AddableStepType,
+  type DefinitionErrors,
+  errorsByStep,
+  moveStep,
+  newStep,
+  newStepId,
+  sameSteps,
+  type StepFieldErrors,
+  validateDefinition,
+} from '../editor-model';
+import { useIssueText } from '../hooks/use-issue-text';
+import { AddStepMenu } from './add-step-menu';
+import { ScheduleCard } from './schedule-card';
+import { StepEditDialog } from './step-edit-dialog';
+import { StepList } from './step-list';
+import { TestRunPanel } from './test-run-panel';
+import { WebhookCard } from './webhook-card';
+import { WorkflowFormDialog, type WorkflowFormOutput } from './workflow-form-dialog';
+import { WorkflowSecretsCard } from './workflow-secrets-card';
+import { WorkflowStatusBadge } from './workflow-status-badge';
+
+const NO_ERRORS: StepFieldErrors = {};
+
+type Editing = { step: Step; index: number | null };
+
+export function WorkflowEditorScreen({ workflowId }: { workflowId: string }) {
+  const { t } = useTranslation('workflows');
+  const issueText = useIssueText();
+  const { data: workflow } = useSuspenseQuery(workflowQueryOptions(workflowId));
+  const saved = workflow.definition.steps;
+  const [draft, setDraft] = useState<Step[] | null>(null);
+  const steps = draft ?? saved;
+  const dirty = draft !== null && !sameSteps(draft, saved);
+  const [errors, setErrors] = useState<DefinitionErrors>({});
+  const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const [runId, setRunId] = useState<string | null>(null);
+
+  const save = useSaveDefinition();
+  const testRun = useTestRunWorkflow();
+  const updateWorkflow = useUpdateWorkflow();
+  const blocker = useBlocker({ shouldBlockFn: () => dirty, enableBeforeUnload: () => dirty, withResolver: true });
+
+  const showErrors = (fields: Record<string, string>, sent: readonly Step[]) => {
+    const { byStep, other } = errorsByStep(fields, sent);
+    setErrors(byStep);
+    setOtherErrors(other);
+  };
+
+  const clearErrorsOf = (id: string) =>
+    setErrors((current) => {
+      if (!(id in current)) return current;
+      const next = { ...current };
+      delete next[id];
+      return next;
+    });
+
+  const handleSave = (then?: () => void) => {
+    const sent = steps;
+    const result = validateDefinition(sent);
+    if (!result.ok) {
+      showErrors(Object.fromEntries(Object.entries(result.fields).map(([path, message]) => [path, issueText(message)])), sent);
+      notify.error(t('editor.toast.invalid'), t('editor.toast.invalid_description'));
+      return;
+    }
+    save.mutate(
+      { id: workflow.id, definition: result.definition },
+      {
+        onSuccess: (definition) => {
+          setDraft(null);
+          setErrors({});
+          setOtherErrors([]);
+          notify.success(t('editor.toast.saved', { version: definition.version }), t('editor.toast.saved_description'));
+          then?.();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields) showErrors(error.fields, sent);
+        },
+      },
+    );
+  };
+
+  const startTestRun = () =>
+    testRun.mutate(workflow.id, {
+      onSuccess: ({ executionId }) => {
+        setRunId(executionId);
+        notify.success(t('test_run.toast.started'), t('test_run.toast.started_description'));
+      },
+    });
+
+  const handleTestRun = () => (dirty ? handleSave(startTestRun) : startTestRun());
+
+  const handleStepSubmit = (step: Step) => {
+    if (!editing) return;
+    const next = editing.index === null ? [...steps, step] : steps.map((current, index) => (index === editing.index ? step : current));
+    setDraft(next);
+    clearErrorsOf(step.id);
+    setEditing(null);
+  };
+
+  const handleAdd = (type: AddableStepType) => setEditing({ step: newStep(type, newStepId(steps)), index: null });
+
+  const handleDelete = () => {
+    if (deleting === null) return;
+    clearErrorsOf(steps[deleting].id);
+    setDraft(steps.filter((_, index) => index !== deleting));
+    setDeleting(null);
+  };
+
+  const handleDetails = (values: WorkflowFormOutput) =>
+    updateWorkflow.mutate(
+      { id: workflow.id, input: values },
+      {
+        onSuccess: () => {
+          setDetailsOpen(false);
+          notify.success(t('toast.updated'));
+        },
+      },
+    );
+
+  const deletingStep = deleting === null ? undefined : steps[deleting];
+  const used = secretNames({ version: DEFINITION_FORMAT_VERSION, steps });
+
+  return (
+    <section className="mx-auto max-w-7xl space-y-6">
+      <Link to="/workflows" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
+        <ArrowLeftIcon className="size-4" />
+        {t('editor.back')}
+      </Link>
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900">{workflow.name}</h1>
+          {workflow.description ? <p className="mt-1 text-sm text-slate-600">{workflow.description}</p> : null}
+          <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+            <WorkflowStatusBadge status={workflow.status} />
+            <span>{workflow.currentVersion === null ? t('editor.not_saved_yet') : t('editor.version', { version: workflow.currentVersion })}</span>
+            {dirty ? <Badge tone="amber">{t('editor.unsaved')}</Badge> : null}
+          </div>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button variant="ghost" onClick={() => setDetailsOpen(true)}>
+            <PencilIcon className="size-4" />
+            {t('editor.edit_details')}
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={handleTestRun}
+            isPending={testRun.isPending}
+            pendingLabel={t('editor.test_run_starting')}
+            disabled={save.isPending}
+          >
+            <PlayIcon className="size-4" />
+            {t('editor.test_run')}
+          </Button>
+          <Button onClick={() => handleSave()} isPending={save.isPending} pendingLabel={t('editor.saving')} disabled={!dirty}>
+            {t('editor.save')}
+          </Button>
+        </div>
+      </div>
+
+      {otherErrors.length > 0 ? (
+        <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200 ring-inset">
+          <p className="font-semibold">{t('editor.errors.other_title')}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {otherErrors.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <Card
+            title={t('editor.steps.title')}
+            actions={
+              <div className="flex items-center gap-3">
+                <span className="text-sm text-slate-500">{t('editor.steps.count', { count: steps.length })}</span>
+                <AddStepMenu onAdd={handleAdd} />
+              </div>
+            }
+          >
+            {steps.length === 0 ? (
+              <div className="rounded-xl border-2 border-dashed border-slate-200 px-6 py-10 text-center">
+                <RecordIcon className="mx-auto size-10 text-slate-400" />
+                <h3 className="mt-3 text-base font-semibold text-slate-900">{t('editor.empty.title')}</h3>
+                <p className="mt-1 text-sm text-slate-600">{t('editor.empty.description')}</p>
+                <Link
+                  to="/track-trace"
+                  search={{ workflowId: workflow.id }}
+                  className={buttonClasses({ variant: 'secondary', className: 'mt-5' })}
+                >
+                  {t('editor.empty.record')}
+                </Link>
+              </div>
+            ) : (
+              <StepList
+                steps={steps}
+                errors={errors}
+                onMove={(index, by) => setDraft(moveStep(steps, index, by))}
+                onEdit={(index) => setEditing({ step: steps[index], index })}
+                onDelete={setDeleting}
+              />
+            )}
+          </Card>
+        </div>
+        <aside className="space-y-6">
+          {runId ? <TestRunPanel key={runId} runId={runId} onClose={() => setRunId(null)} /> : null}
+          <WorkflowSecretsCard used={used} saved={secretNames(workflow.definition)} missing={workflow.missingSecrets} />
+          <ScheduleCard workflow={workflow} />
+          <WebhookCard workflow={workflow} />
+        </aside>
+      </div>
+
+      {editing ? (
+        <StepEditDialog
+          step={editing.step}
+          number={editing.index === null ? null : editing.index + 1}
+          steps={steps}
+          errors={errors[editing.step.id] ?? NO_ERRORS}
+          onClose={() => setEditing(null)}
+          onSubmit={handleStepSubmit}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deletingStep !== undefined}
+        title={t('editor.delete_dialog.title')}
+        description={
+          deletingStep && deleting !== null
+            ? t('editor.delete_dialog.description', { number: deleting + 1, type: t(`step_types.${deletingStep.type}`) })
+            : ''
+        }
+        confirmLabel={t('editor.delete_dialog.confirm')}
+        cancelLabel={t('editor.delete_dialog.cancel')}
+        pendingLabel={t('editor.delete_dialog.confirm')}
+        isPending={false}
+        onConfirm={handleDelete}
+        onClose={() => setDeleting(null)}
+      />
+      <ConfirmDialog
+        open={blocker.status === 'blocked'}
+        title={t('editor.leave_dialog.title')}
+        description={t('editor.leave_dialog.description')}
+        confirmLabel={t('editor.leave_dialog.confirm')}
+        cancelLabel={t('editor.leave_dialog.cancel')}
+        pendingLabel={t('editor.leave_dialog.confirm')}
+        isPending={false}
+        onConfirm={() => blocker.proceed?.()}
+        onClose={() => blocker.reset?.()}
+      />
+      <WorkflowFormDialog
+        key={detailsOpen ? 'details-open' : 'details-closed'}
+        open={detailsOpen}
+        mode="edit"
+        workflow={workflow}
+        isPending={updateWorkflow.isPending}
+        onClose={() => setDetailsOpen(false)}
+        onSubmit={handleDetails}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,196 @@
+// The step editor's pure logic: new steps, moving, what a row shows, and where a validation message
+// belongs (the client's zod issues and the server's `fields` both name `steps.<index>.<field>`).
+import {
+  DEFINITION_FORMAT_VERSION,
+  type Definition,
+  definitionSchema,
+  type Selector,
+  secretNames,
+  type Step,
+  type StepType,
+} from '@shared/schemas/definition';
+
+/** Step types the "add step" menu offers (the rest arrive from recordings and imports). */
+export const ADDABLE_STEP_TYPES = ['navigate', 'click', 'change', 'wait', 'screenshot', 'extract', 'manual'] as const satisfies readonly StepType[];
+export type AddableStepType = (typeof ADDABLE_STEP_TYPES)[number];
+
+/** Test runs are followed every second while they can still change. */
+export const RUN_POLL_MS = 1000;
+export const ACTIVE_RUN_STATUSES = ['pending', 'running', 'paused'] as const;
+
+/** Error types of a failed step (AUTOMATION.md); anything else is shown as unknown. */
+export const RUN_ERROR_TYPES = [
+  'element_not_found',
+  'timeout',
+  'navigation_failed',
+  'frame_not_found',
+  'popup_not_found',
+  'unexpected_dialog',
+  'assertion_failed',
+  'secret_missing',
+  'blocked_address',
+  'ai_unavailable',
+  'browser_crashed',
+  'runner_lost',
+] as const;
+export type RunErrorType = (typeof RUN_ERROR_TYPES)[number];
+
+export function isRunErrorType(value: string | null): value is RunErrorType {
+  return (RUN_ERROR_TYPES as readonly string[]).includes(value ?? '');
+}
+
+/** Shadow-root paths are edited as one line, one level per `>>>` (Puppeteer's deep combinator). */
+export const SHADOW_SEPARATOR = ' >>> ';
+
+export function selectorText(selector: Selector): string {
+  return Array.isArray(selector) ? selector.join(SHADOW_SEPARATOR) : selector;
+}
+
+export function parseSelectorText(text: string): Selector {
+  const levels = text.split('>>>').map((level) => level.trim());
+  return levels.length > 1 ? levels : text.trim();
+}
+
+/** A step id not used by any of `steps` (the schema's id pattern: letters, digits, - and _). */
+export function newStepId(steps: readonly Step[], random: () => number = Math.random): string {
+  const taken = new Set(steps.map((step) => step.id));
+  for (;;) {
+    const id = `step-${Math.floor(random() * 36 ** 8)
+      .toString(36)
+      .padStart(8, '0')}`;
+    if (!taken.has(id)) return id;
+  }
+}
+
+/** A new step of `type` with empty fields for the person to fill in (the dialog validates it). */
+export function newStep(type: AddableStepType, id: string): Step {
+  const base = { id, description: '' };
+  switch (type) {
+    case 'navigate':
+      return { ...base, type, url: 'https://' };
+    case 'click':
+      return { ...base, type, selectors: [''] };
+    case 'change':
+      return { ...base, type, selectors: [''], value: '' };
+    case 'wait':
+      return { ...base, type, ms: 1000 };
+    case 'screenshot':
+      return { ...base, type, fullPage: false };
+    case 'extract':
+      return { ...base, type, selectors: [''], variable: '' };
+    case 'manual':
+      return { ...base, type, instructions: '' };
+  }
+}
+
+/** `steps` with the step at `index` moved by `by` places (unchanged when it would leave the list). */
+export function moveStep<T>(steps: readonly T[], index: number, by: -1 | 1): T[] {
+  const target = index + by;
+  if (index < 0 || index >= steps.length || target < 0 || target >= steps.length) return [...steps];
+  const next = [...steps];
+  [next[index], next[target]] = [next[target], next[index]];
+  return next;
+}
+
+export type StepDetail =
+  | { kind: 'selector' | 'url' | 'value' | 'key' | 'variable' | 'expression'; text: string }
+  | { kind: 'ms'; ms: number }
+  | { kind: 'text'; text: string }
+  | { kind: 'viewport'; width: number; height: number };
+
+/** The one thing a row shows under the description: the main selector, URL, value, wait… */
+export function stepDetail(step: Step): StepDetail | null {
+  switch (step.type) {
+    case 'navigate':
+      return { kind: 'url', text: step.url };
+    case 'change':
+      return { kind: 'value', text: step.value };
+    case 'wait':
+      return { kind: 'ms', ms: step.ms };
+    case 'keyDown':
+    case 'keyUp':
+      return { kind: 'key', text: step.key };
+    case 'extract':
+      return { kind: 'variable', text: step.variable };
+    case 'manual':
+      return { kind: 'text', text: step.instructions };
+    case 'ai_decision':
+      return { kind: 'text', text: step.prompt };
+    case 'waitForExpression':
+      return { kind: 'expression', text: step.expression };
+    case 'setViewport':
+      return { kind: 'viewport', width: step.width, height: step.height };
+    default:
+      return null;
+  }
+}
+
+/** The best (first) selector of an element step, as one line. */
+export function mainSelector(step: Step): string | null {
+  return 'selectors' in step && step.selectors && step.selectors.length > 0 ? selectorText(step.selectors[0]) : null;
+}
+
+export type StepBadges = { frame: boolean; popup: boolean; secrets: string[] };
+
+export function stepBadges(step: Step): StepBadges {
+  const frame = 'frame' in step && ((step.frame?.length ?? 0) > 0 || (step.frameSelectors?.length ?? 0) > 0);
+  const popup = 'target' in step && step.target !== undefined && step.target !== '' && step.target !== 'main';
+  return { frame, popup, secrets: secretNames({ version: DEFINITION_FORMAT_VERSION, steps: [step] }) };
+}
+
+/** Field path inside a step (`selectors.0`, `url`) → message. */
+export type StepFieldErrors = Record<string, string>;
+/** Step id → its field errors. */
+export type DefinitionErrors = Record<string, StepFieldErrors>;
+
+/**
+ * Field errors keyed `steps.2.url` or `definition.steps.2.url` (server) become errors of the step
+ * that was at index 2 in `steps`, so they follow it when it moves. Errors not about a step are
+ * returned apart.
+ */
+export function errorsByStep(fields: Record<string, string>, steps: readonly Step[]): { byStep: DefinitionErrors; other: string[] } {
+  const byStep: DefinitionErrors = {};
+  const other: string[] = [];
+  for (const [path, message] of Object.entries(fields)) {
+    const match = /^(?:definition\.)?steps\.(\d+)(?:\.(.+))?$/.exec(path);
+    const step = match ? steps[Number(match[1])] : undefined;
+    if (!match || !step) {
+      other.push(message);
+      continue;
+    }
+    const field = match[2] ?? '';
+    byStep[step.id] ??= {};
+    byStep[step.id][field] ??= message;
+  }
+  return { byStep, other };
+}
+
+/** Validates the steps with the shared schema: the definition to send, or issues keyed like the server's fields. */
+export function validateDefinition(
+  steps: readonly Step[],
+): { ok: true; definition: Definition } | { ok: false; fields: Record<string, string> } {
+  const result = definitionSchema.safeParse({ version: DEFINITION_FORMAT_VERSION, steps });
+  if (result.success) return { ok: true, definition: result.data };
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.map(String).join('.');
+    fields[key] ??= issue.message;
+  }
+  return { ok: false, fields };
+}
+
+/**
+ * The form field a step's field path belongs to: `selectors.1.0` → `selectors.1` (a level of a
+ * shadow path is part of its selector's line), `options.0.then.goto` → `options.0.then`.
+ */
+export function formFieldOf(path: string): string {
+  const [head, index, field] = path.split('.');
+  if (head === 'selectors' && index !== undefined) return `selectors.${index}`;
+  if (head === 'options' && index !== undefined) return field === undefined ? `options.${index}` : `options.${index}.${field}`;
+  return head;
+}
+
+/** Same steps, same order, same content. */
+export function sameSteps(a: readonly Step[], b: readonly Step[]): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
