@@ -1,8 +1,12 @@
-// Settings (SPEC §2 settings, §9 constants). Nothing reaches a server: preferences are kept in this
+// Settings (SPEC §2 settings, §9 constants). Preferences never reach a server: they are kept in this
 // browser's localStorage so they survive a reload; profile texts and passwords are never stored.
+// (Secrets, in the Automation tab, are the organisation's and live on the server.)
 import { readJson, writeJson } from '@/lib/storage';
 
 export const SETTINGS_STORAGE_KEY = 'kollega.settings';
+
+export const SETTINGS_TABS = ['profile', 'security', 'notifications', 'automation', 'system'] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 export const TIMEZONES = ['Europe/Stockholm', 'Europe/London', 'America/New_York'] as const;
 export const CONFIDENCE_OPTIONS = [95, 90, 85, 80] as const;

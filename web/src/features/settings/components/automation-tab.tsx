@@ -3,16 +3,20 @@ import { Button } from '@/components/ui/button';
 import { SelectInput } from '@/components/ui/select-input';
 import { SwitchField } from '@/components/ui/switch-field';
 import { CONFIDENCE_OPTIONS, type Preferences, RETRY_OPTIONS } from '../model';
+import { SecretsSection } from './secrets-section';
 
 type AutomationTabProps = {
   automation: Preferences['automation'];
   onChange: (automation: Preferences['automation']) => void;
   onSave: () => void;
+  /** Admins and superusers add, replace and delete secrets; others see their names. */
+  canManageSecrets: boolean;
 };
 
-export function AutomationTab({ automation, onChange, onSave }: AutomationTabProps) {
+export function AutomationTab({ automation, onChange, onSave, canManageSecrets }: AutomationTabProps) {
   const { t } = useTranslation('settings');
   return (
+    <div className="space-y-8">
     <section className="space-y-4">
       <h2 className="text-base font-semibold text-slate-900">{t('automation.title')}</h2>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -38,5 +42,9 @@ export function AutomationTab({ automation, onChange, onSave }: AutomationTabPro
       />
       <Button onClick={onSave}>{t('automation.save')}</Button>
     </section>
+    <div className="border-t border-slate-100 pt-8">
+      <SecretsSection canManage={canManageSecrets} />
+    </div>
+    </div>
   );
 }

@@ -1,19 +1,32 @@
-// Settings (SPEC §2 /settings): five tabs. No server call; see ../model.ts for what is kept locally.
+// Settings (SPEC §2 /settings): five tabs. Preferences stay in this browser (../model.ts); the
+// Automation tab also holds the organisation's secrets, which live on the server.
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/components/ui/notify';
-import { clearPreferences, DEFAULT_PREFERENCES, loadPreferences, type Preferences, savePreferences } from '../model';
+import {
+  clearPreferences,
+  DEFAULT_PREFERENCES,
+  loadPreferences,
+  type Preferences,
+  savePreferences,
+  SETTINGS_TABS,
+  type SettingsTab,
+} from '../model';
 import { AutomationTab } from './automation-tab';
 import { NotificationsTab } from './notifications-tab';
 import { ProfileTab, type SettingsUser } from './profile-tab';
 import { SecurityTab } from './security-tab';
 import { SystemTab } from './system-tab';
 
-const tabs = ['profile', 'security', 'notifications', 'automation', 'system'] as const;
+type SettingsScreenProps = {
+  user: SettingsUser;
+  /** The tab shown first (e.g. Automation, from a workflow's missing secrets). */
+  initialTab?: SettingsTab;
+};
 
-export function SettingsScreen({ user }: { user: SettingsUser }) {
+export function SettingsScreen({ user, initialTab = 'profile' }: SettingsScreenProps) {
   const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
   const [preferences, setPreferences] = useState<Preferences>(loadPreferences);
@@ -54,9 +67,9 @@ export function SettingsScreen({ user }: { user: SettingsUser }) {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('title')}</h1>
         <p className="mt-1 text-sm text-slate-600">{t('description')}</p>
       </header>
-      <TabGroup>
+      <TabGroup defaultIndex={SETTINGS_TABS.indexOf(initialTab)}>
         <TabList className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1">
-          {tabs.map((tab) => (
+          {SETTINGS_TABS.map((tab) => (
             <Tab
               key={tab}
               className="rounded-lg px-4 py-2 text-sm font-medium text-slate-600 data-hover:text-slate-900 data-selected:bg-white data-selected:text-slate-900 data-selected:shadow-sm focus:outline-none data-focus:ring-2 data-focus:ring-indigo-600"
@@ -76,7 +89,12 @@ export function SettingsScreen({ user }: { user: SettingsUser }) {
             <NotificationsTab notifications={preferences.notifications} onChange={(notifications) => change({ notifications })} onSave={handleSave} />
           </TabPanel>
           <TabPanel>
-            <AutomationTab automation={preferences.automation} onChange={(automation) => change({ automation })} onSave={handleSave} />
+            <AutomationTab
+              automation={preferences.automation}
+              onChange={(automation) => change({ automation })}
+              onSave={handleSave}
+              canManageSecrets={user.role === 'admin' || user.role === 'superuser'}
+            />
           </TabPanel>
           <TabPanel>
             <SystemTab onExport={handleExport} onClearCache={handleClearCache} onReset={handleReset} />
