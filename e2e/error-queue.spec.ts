@@ -1,32 +1,67 @@
-// Error queue over the real stack (the demo organisation's seeded errors): details, resolve; a
-// member cannot ignore or escalate, and resolving an item a superuser ignored meanwhile is refused.
+// Error queue over the real stack (the demo organisation's seeded errors): the figures as the API
+// measures them, retry from the failed step, the run's details, mark resolved; a member cannot ignore or
+// escalate, and resolving an item a superuser ignored meanwhile is refused.
 import { expect, request, test } from '@playwright/test';
-import { accounts, signInAs, useLanguage } from './support/session';
+import { accounts, callApi, signInAs, useLanguage } from './support/session';
 
 const appUrl = process.env.APP_URL ?? 'http://localhost:3000';
 
-test('an admin opens the details of an error and resolves it (sv)', async ({ page }) => {
+type Stats = { pending: number; resolvedToday: number; averageResolutionMinutes: number | null; automaticRecoveryRate: number | null };
+type Item = { id: string; status: string; errorMessage: string; executionId: string; stepIndex: number | null; workflowName: string | null };
+
+test('an admin retries a run from its failed step, which resolves the error (sv)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAs(page, accounts.admin.email, accounts.admin.password);
+  const items = (await (await callApi(page, 'GET', '/api/error-queue')).json()) as Item[];
+  const target = items.find((item) => item.status === 'pending');
+  expect(target, 'a pending error').toBeDefined();
+  if (!target) return;
+
+  await page.goto('/error-queue');
+  const list = page.getByRole('list', { name: 'Aktiva fel' });
+  const row = list.getByRole('article').filter({ hasText: target.errorMessage }).first();
+  await expect(row.getByRole('link', { name: 'Visa detaljer' })).toHaveAttribute('href', `/workflow-execution/${target.executionId}`);
+  // Seeded errors predate step indexes; the server then retries from the step that failed.
+  if (target.stepIndex !== null) await expect(row).toContainText(`Steg${target.stepIndex + 1}`);
+  await row.getByRole('button', { name: 'Lös' }).click();
+  await page.getByRole('menuitem', { name: 'Försök igen från detta steg' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Körningen startar om' })).toContainText('felet har markerats som löst');
+  await expect.poll(async () => {
+    const after = (await (await callApi(page, 'GET', '/api/error-queue')).json()) as Item[];
+    return after.find((item) => item.id === target.id)?.status;
+  }).toBe('resolved');
+  // The new attempt runs on the runner; it ends (the seeded systems do not exist) before the next test counts.
+  const run = async () => (await (await callApi(page, 'GET', `/api/runs/${target.executionId}`)).json()) as { attempt: number; status: string };
+  expect((await run()).attempt).toBeGreaterThan(1);
+  await expect.poll(async () => (await run()).status, { timeout: 60_000 }).toMatch(/^(failed|completed)$/);
+});
+
+test('an admin sees the measured figures, opens a run from an error and marks an error resolved (sv)', async ({ page }) => {
   await signInAs(page, accounts.admin.email, accounts.admin.password);
   await page.goto('/error-queue');
   await expect(page.getByRole('heading', { level: 1, name: 'Felkö' })).toBeVisible();
   const list = page.getByRole('list', { name: 'Aktiva fel' });
   await expect(list.getByRole('article').first()).toBeVisible();
-  const pending = await list.getByRole('article').count();
+  const stats = (await (await callApi(page, 'GET', '/api/error-queue/stats')).json()) as Stats;
   const figures = page.getByLabel('Översikt av felkön');
-  await expect(figures).toContainText(`Väntande fel${pending}`);
-  await expect(figures).toContainText('Lösta idag12');
-  await expect(figures).toContainText('Genomsnittlig lösningstid8min');
-  await expect(figures).toContainText('Automatisk återhämtning85%');
+  await expect(figures).toContainText(`Väntande fel${stats.pending}`);
+  await expect(figures).toContainText(`Lösta idag${stats.resolvedToday}`);
+  if (stats.averageResolutionMinutes === null) await expect(figures).toContainText('Genomsnittlig lösningstid—Ingen data än');
+  else await expect(figures).toContainText(/Genomsnittlig lösningstid[\d,]+ (min|h)/);
+  if (stats.automaticRecoveryRate === null) await expect(figures).toContainText('Automatisk återhämtning—Ingen data än');
+  else await expect(figures).toContainText(`Automatisk återhämtning${Math.round(stats.automaticRecoveryRate)} %`);
+  const pending = await list.getByRole('article').count();
 
   const first = list.getByRole('article').first();
   const label = (await first.getAttribute('aria-label')) ?? '';
-  expect(label).toMatch(/^(Valideringsfel|Nätverksfel|Element ej hittad|Timeout|[a-z ]+): /);
-  await first.getByRole('button', { name: 'Visa detaljer' }).click();
-  const details = page.getByRole('dialog', { name: 'Feldetaljer' });
-  await expect(details).toContainText('Körnings-id');
-  await details.getByRole('button', { name: 'Stäng' }).click();
+  expect(label).toMatch(/^(Valideringsfel|Nätverksfel|Element ej hittad|Timeout|Sidan kunde inte öppnas|[A-ZÅÄÖa-zåäö ]+): /);
+  await first.getByRole('link', { name: 'Visa detaljer' }).click();
+  await expect(page).toHaveURL(/\/workflow-execution\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('region', { name: 'Om körningen' })).toBeVisible();
+  await page.goBack();
 
-  await first.getByRole('button', { name: 'Lös' }).click();
+  await list.getByRole('article', { name: label }).getByRole('button', { name: 'Lös' }).click();
+  await page.getByRole('menuitem', { name: 'Markera som löst' }).click();
   const toast = page.getByRole('status').filter({ hasText: 'Fel löst' });
   await expect(toast).toContainText('Felet har markerats som löst.');
   await expect(list.getByRole('article', { name: label })).toHaveCount(0);
@@ -49,7 +84,7 @@ test('in English a member sees no ignore/escalate, and resolving an item ignored
   expect(
     (await superuser.post('/api/login', { data: { email: accounts.superuser.email, password: accounts.superuser.password } })).ok(),
   ).toBe(true);
-  const items = (await (await superuser.get('/api/error-queue')).json()) as Array<{ id: string; status: string; errorMessage: string }>;
+  const items = (await (await superuser.get('/api/error-queue')).json()) as Item[];
   const label = (await first.getAttribute('aria-label')) ?? '';
   const target = items.find((item) => item.status === 'pending' && label.endsWith(`: ${item.errorMessage}`));
   expect(target, label).toBeDefined();
@@ -57,6 +92,7 @@ test('in English a member sees no ignore/escalate, and resolving an item ignored
   await superuser.dispose();
 
   await first.getByRole('button', { name: 'Resolve' }).click();
+  await page.getByRole('menuitem', { name: 'Mark as resolved' }).click();
   const toast = page.getByRole('alert').filter({ hasText: 'Could not resolve error' });
   await expect(toast).toBeVisible();
   await expect(toast).not.toContainText('403');
