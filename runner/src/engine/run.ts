@@ -63,7 +63,6 @@ export async function executeDefinition(opts: ExecuteOptions): Promise<RunOutcom
       }
       index++;
     }
-    await settle(run);
     return outcome({ status: 'completed' });
   } finally {
     await dispose();
@@ -187,7 +186,9 @@ async function onDialog(run: RunState, dialog: Dialog) {
     return;
   }
   logOnStep(run, type === 'beforeunload' ? 'the page asked to confirm leaving it; accepted' : `dialog ${type}(${quote(dialog.message())}) accepted`);
+  run.lastDialogAt = Date.now();
   await dialog.accept().catch(() => {});
+  run.lastDialogAt = Date.now();
 }
 
 export function formatSize(bytes: number): string {
@@ -225,12 +226,14 @@ function onDownload(run: RunState, download: Download) {
 // Steps
 
 const SETTLE_QUIET_MS = 150;
+const DIALOG_QUIET_MS = 150;
 const SETTLE_MAX_MS = 2000;
 
 /**
- * After the last step, lets the page finish what that step started (the request that sends a form, the
- * navigation after it): until no request has been in flight for a moment, at most SETTLE_MAX_MS (long polls and
- * streams never finish). The caller closes the context right after.
+ * Before the last step ends, lets the page finish what the step started (the request that sends a form, the
+ * navigation after it, a download): until no request has been in flight for a moment, at most SETTLE_MAX_MS
+ * (long polls and streams never finish). The caller closes the context right after the run; and what happens
+ * meanwhile is still logged on the step.
  */
 async function settle(run: RunState): Promise<void> {
   const until = Date.now() + SETTLE_MAX_MS;
@@ -336,6 +339,13 @@ async function executeStep(
     error = classify(run, thrown);
   }
   over.abort();
+  const steps = run.opts.definition.steps;
+  const next = !ctx.flow ? index + 1 : 'goto' in ctx.flow ? ctx.flow.goto : steps.length;
+  if (!error && next >= steps.length) await settle(run);
+  // A dialog's script goes on once it is accepted and may open the next one at once: let it, on this step.
+  while (run.lastDialogAt !== undefined && run.lastDialogAt >= t0 && Date.now() - run.lastDialogAt < DIALOG_QUIET_MS && Date.now() - t0 < timeoutMs + 2000) {
+    await sleep(25);
+  }
   if (ctx.downloads.length) {
     const bound = Math.min(30_000, Math.max(2000, ctx.deadline - Date.now()));
     await Promise.race([Promise.allSettled(ctx.downloads), sleep(bound)]);

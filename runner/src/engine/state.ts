@@ -50,6 +50,8 @@ export type RunState = {
   current?: StepContext;
   /** What happened between steps, handed to the next step. */
   pending: { logs: string[]; failure?: StepError };
+  /** When the last dialog was answered (Date.now()). */
+  lastDialogAt?: number;
   /** Requests of the context that have not finished yet. */
   inflight: Set<Request>;
 };

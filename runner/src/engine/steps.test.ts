@@ -48,7 +48,7 @@ describe('pointer and keyboard', () => {
       { type: 'keyUp', key: 'Shift' },
       { type: 'keyDown', key: 'Enter', assertedEvents: [{ type: 'navigation', url: t.server.url('/done?q=recorded') }] },
       { type: 'keyUp', key: 'Enter' },
-      { type: 'waitForElement', selectors: ['text/Klart'], timeout: 1000 },
+      { type: 'waitForElement', selectors: ['text/Klart'] },
     ]);
     expect(outcome.status, logText).toBe('completed');
     expect(new URL(page.url()).search).toBe('?q=hej');
@@ -59,7 +59,7 @@ describe('pointer and keyboard', () => {
     t.server.page('/nonav', `<button>Ingenting</button>`);
     const { outcome } = await t.run([
       { type: 'navigate', url: t.server.url('/nonav') },
-      { type: 'click', selectors: ['button'], assertedEvents: [{ type: 'navigation', url: t.server.url('/next') }], timeout: 800 },
+      { type: 'click', selectors: ['button'], assertedEvents: [{ type: 'navigation', url: t.server.url('/next') }], timeout: 1500 },
     ]);
     expect(outcome).toMatchObject({ status: 'failed', errorType: 'timeout' });
     expect(outcome.errorMessage).toContain('did not navigate');
@@ -129,7 +129,7 @@ describe('form fields', () => {
     t.server.page('/select', `<select id="s"><option value="a">A</option></select>`);
     const { outcome } = await t.run([
       { type: 'navigate', url: t.server.url('/select') },
-      { type: 'change', selectors: ['#s'], value: 'b', timeout: 800 },
+      { type: 'change', selectors: ['#s'], value: 'b', timeout: 1500 },
     ]);
     expect(outcome).toMatchObject({ status: 'failed', errorType: 'assertion_failed' });
     expect(outcome.errorMessage).toContain('no option "b"');
@@ -187,7 +187,7 @@ describe('waits', () => {
     expect(first.ends[1]!.durationMs).toBeGreaterThanOrEqual(800);
     const second = await t.run([
       { type: 'navigate', url: t.server.url('/never') },
-      { type: 'waitForElement', selectors: ['.x'], operator: '>=', count: 2, timeout: 600 },
+      { type: 'waitForElement', selectors: ['.x'], operator: '>=', count: 2, timeout: 1000 },
     ]);
     expect(second.outcome).toMatchObject({ status: 'failed', errorType: 'timeout' });
     expect(second.outcome.errorMessage).toContain('at most 1 matched');
