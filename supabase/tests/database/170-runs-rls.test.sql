@@ -4,7 +4,7 @@
 -- every organisation, and it deletes nothing. The runner reads workflows but not the audit trail or
 -- profiles, and writes no workflow.
 begin;
-select plan(68);
+select plan(70);
 select tests.create_actors();
 
 -- tests.as_runner(sql): runs one statement as role kollega_runner and returns its rows as jsonb. pgTAP
@@ -130,6 +130,9 @@ select throws_ok($$ select tests.as_runner($q$ delete from public.runs where id 
 select tests.authenticate_as('member');
 select results_eq($$ select id from public.run_steps $$, array['e1700000-0000-4000-8000-000000000001'::uuid],
   'a member reads the step results of their organisation and no others');
+select tests.authenticate_as('superuser');
+select results_eq($$ select id from public.run_steps $$, array['e1700000-0000-4000-8000-000000000001'::uuid],
+  'a superuser reads the step results of their organisation and no others');
 select tests.authenticate_as('outsider_admin');
 select results_eq($$ select id from public.run_steps $$, array['e1700000-0000-4000-8000-000000000002'::uuid],
   'an admin of another organisation reads none of organisation A''s step results');
@@ -211,6 +214,9 @@ select tests.authenticate_as('member');
 select results_eq($$ select run_step_id, jpeg from public.run_screenshots $$,
   $$ values ('e1700000-0000-4000-8000-000000000001'::uuid, '\xffd8ffe000a1'::bytea) $$,
   'a member reads the screenshots of their organisation and no others');
+select tests.authenticate_as('superuser');
+select results_eq($$ select run_step_id from public.run_screenshots $$, array['e1700000-0000-4000-8000-000000000001'::uuid],
+  'a superuser reads the screenshots of their organisation and no others');
 select tests.authenticate_as('outsider_admin');
 select results_eq($$ select run_step_id from public.run_screenshots $$, array['e1700000-0000-4000-8000-000000000002'::uuid],
   'an admin of another organisation reads none of organisation A''s screenshots');

@@ -3,7 +3,7 @@
 -- encrypted with pgcrypto under a key the caller passes (never kept in the database) and decrypt with
 -- that key only; only the runner (role kollega_runner) reads the value column, to decrypt at run time.
 begin;
-select plan(47);
+select plan(48);
 select tests.create_actors();
 
 -- tests.as_runner(sql): runs one statement as role kollega_runner and returns its rows as jsonb. pgTAP
@@ -88,6 +88,10 @@ select throws_ok($$ select value from public.secrets $$, '42501', 'permission de
   'an admin cannot read a secret''s value either: secrets are write-only for people');
 select isnt_empty($$ select 1 from public.secrets where name = 'FASTIGHET_PASSWORD' and created_at is not null and updated_at is not null $$,
   'an admin sees when a secret was set');
+select tests.clear_authentication();
+set local role service_role;
+select throws_ok($$ select value from public.secrets $$, '42501', 'permission denied for table secrets',
+  'not even the service role can read a secret''s value: only the runner can');
 select tests.authenticate_as('outsider_admin');
 select results_eq($$ select name from public.secrets $$, array['BANK_PASSWORD'],
   'an admin of another organisation sees none of organisation A''s secret names');
