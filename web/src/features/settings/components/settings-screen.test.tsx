@@ -1,17 +1,23 @@
 // Settings: five tabs with the SPEC's defaults, the profile from the signed-in user, local saving.
-import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { demoUser, json, mockApi } from '@/test/api-mock';
 import { renderApp } from '@/test/render';
 import { SETTINGS_STORAGE_KEY } from '../model';
+
+// The real router renders these; its first render loads the route modules, slow on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+beforeAll(() => {
+  configure({ asyncUtilTimeout: 5000 });
+});
 
 afterEach(async () => {
   await i18n.changeLanguage('sv');
 });
 
 async function renderSettings() {
-  const api = mockApi({ 'GET /api/user': () => json(200, demoUser) });
+  const api = mockApi({ 'GET /api/user': () => json(200, demoUser), 'GET /api/secrets': () => json(200, []) });
   renderApp('/settings');
   await screen.findByRole('heading', { level: 1, name: 'Inställningar' });
   return api;
@@ -92,7 +98,7 @@ describe('settings', () => {
     expect(screen.getByLabelText('Tidszon')).toHaveValue('Europe/London');
     tab('Automation');
     expect(screen.getByLabelText('Standardnivå för AI-säkerhet')).toHaveValue('85');
-    expect(within(screen.getByRole('tabpanel')).getByRole('switch')).not.toBeChecked();
+    expect(within(screen.getByRole('tabpanel')).getByRole('switch', { name: /Automatisk återställning/ })).not.toBeChecked();
   });
 
   it('speaks English', async () => {

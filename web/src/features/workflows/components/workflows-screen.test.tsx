@@ -2,15 +2,16 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
+import { queryKeys } from '@/lib/query-keys';
 import { demoUser, json, mockApi } from '@/test/api-mock';
 import { aWorkflow, never } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
 // These render the real router: its first render loads the route modules, which takes longer than
 // the default 1 s when the machine is busy.
+vi.setConfig({ testTimeout: 30_000 });
 beforeAll(() => {
   configure({ asyncUtilTimeout: 5000 });
-  vi.setConfig({ testTimeout: 15_000 });
 });
 
 afterEach(async () => {
@@ -189,5 +190,79 @@ describe('card actions', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Ta bort' }));
     expect(await screen.findByText('Arbetsflöde borttaget')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
+  });
+});
+
+describe('import and export', () => {
+  const recording = { title: 'Leverantörsfakturor', steps: [{ type: 'navigate', url: 'https://portal.example.se' }] };
+  const jsonFile = (content: string) => new File([content], 'inspelning.json', { type: 'application/json' });
+
+  it("posts the file's JSON, says so and opens the new workflow in the editor", async () => {
+    const created = aWorkflow({ id: 'w-new', name: 'Leverantörsfakturor', status: 'draft' });
+    const { calls } = mockApi({
+      'GET /api/user': user,
+      'GET /api/workflows': () => json(200, []),
+      'POST /api/workflows/import': () => json(201, created),
+      'GET /api/workflows/w-new': () =>
+        json(200, { ...created, currentVersion: 1, definition: { version: 1, steps: [] }, missingSecrets: [], schedule: null, hasWebhook: false }),
+    });
+    const { router } = renderApp('/workflows');
+    await screen.findByText('Inga arbetsflöden än');
+    await userEvent.upload(screen.getByLabelText('Välj en JSON-fil att importera'), jsonFile(JSON.stringify(recording)));
+    expect(await screen.findByText('Arbetsflöde importerat')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/workflows/import')?.body).toEqual(recording);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workflows/w-new'));
+  });
+
+  it("shows the server's message when it refuses the file, and refuses a file that is not JSON itself", async () => {
+    const { calls } = mockApi({
+      'GET /api/user': user,
+      'GET /api/workflows': () => json(200, []),
+      'POST /api/workflows/import': () => json(400, { error: 'Filen är varken en Chrome-inspelning eller en Kollega-export', code: 'invalid_input' }),
+    });
+    renderApp('/workflows');
+    await screen.findByText('Inga arbetsflöden än');
+    await userEvent.upload(screen.getByLabelText('Välj en JSON-fil att importera'), jsonFile('{"hello": 1}'));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Kunde inte importera arbetsflödet');
+    expect(toast).toHaveTextContent('Filen är varken en Chrome-inspelning eller en Kollega-export');
+
+    await userEvent.upload(screen.getByLabelText('Välj en JSON-fil att importera'), jsonFile('inte json'));
+    expect(await screen.findByText(/Filen är inte giltig JSON/)).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/workflows/import')).toHaveLength(1);
+  });
+
+  it('offers the export in both formats in the card menu, and the editor from the card', async () => {
+    mockApi({ 'GET /api/user': user, 'GET /api/workflows': () => json(200, [aWorkflow()]) });
+    renderApp('/workflows');
+    const card = await screen.findByRole('article', { name: 'Fakturahantering' });
+    expect(within(card).getByRole('link', { name: 'Redigera steg i Fakturahantering' })).toHaveAttribute('href', `/workflows/${aWorkflow().id}`);
+    await userEvent.click(within(card).getByRole('button', { name: 'Åtgärder för Fakturahantering' }));
+    expect(await screen.findByRole('menuitem', { name: 'Exportera (Kollega)' })).toHaveAttribute(
+      'href',
+      `/api/workflows/${aWorkflow().id}/export?format=kollega`,
+    );
+    expect(screen.getByRole('menuitem', { name: 'Exportera (Chrome Recorder)' })).toHaveAttribute(
+      'href',
+      `/api/workflows/${aWorkflow().id}/export?format=chrome-recorder`,
+    );
+  });
+});
+
+describe('run now', () => {
+  it('refreshes the workflows, the runs and the dashboard tiles when the run has started', async () => {
+    mockApi({
+      'GET /api/user': user,
+      'GET /api/workflows': () => json(200, [aWorkflow()]),
+      [`POST /api/workflows/${aWorkflow().id}/run`]: () => json(202, { executionId: 'run-1' }),
+    });
+    const { queryClient } = renderApp('/workflows');
+    queryClient.setQueryData(queryKeys.runs, []);
+    queryClient.setQueryData(queryKeys.dashboardStats, {});
+    await userEvent.click(await screen.findByRole('button', { name: 'Åtgärder för Fakturahantering' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Kör nu' }));
+    expect(await screen.findByText('Körning startad')).toBeInTheDocument();
+    expect(queryClient.getQueryState(queryKeys.runs)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.dashboardStats)?.isInvalidated).toBe(true);
   });
 });

@@ -1,0 +1,380 @@
+// The step editor over a mocked API: what each step shows, reordering, editing, adding, deleting,
+// saving (with the shared schema's and the server's field errors at the right step), the live test
+// run, and the guard against leaving with unsaved changes.
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '@/lib/format';
+import { i18n } from '@/lib/i18n';
+import { demoUser, json, mockApi } from '@/test/api-mock';
+import { renderApp } from '@/test/render';
+import { aRunDetail, aRunStep, aWorkflowDetail, WORKFLOW_ID } from '../test-fixtures';
+
+// The real router renders these; its first render loads the route modules, slow on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+beforeAll(() => {
+  configure({ asyncUtilTimeout: 5000 });
+});
+
+afterEach(async () => {
+  await i18n.changeLanguage('sv');
+});
+
+const detailPath = `/api/workflows/${WORKFLOW_ID}`;
+const user = () => json(200, demoUser);
+
+function mockEditor(routes: Parameters<typeof mockApi>[0] = {}, detail = aWorkflowDetail()) {
+  return mockApi({ 'GET /api/user': user, [`GET ${detailPath}`]: () => json(200, detail), ...routes });
+}
+
+async function openEditor(routes: Parameters<typeof mockApi>[0] = {}, detail = aWorkflowDetail()) {
+  const api = mockEditor(routes, detail);
+  const rendered = renderApp(`/workflows/${WORKFLOW_ID}`);
+  await screen.findByRole('heading', { level: 1, name: 'Fakturahantering' });
+  return { ...api, ...rendered };
+}
+
+const stepList = () => screen.getByRole('list', { name: 'Arbetsflödets steg' });
+const rows = () => within(stepList()).getAllByRole('listitem');
+const putBody = (calls: Array<{ method: string; path: string; body: unknown }>) =>
+  calls.find((call) => call.method === 'PUT' && call.path === `${detailPath}/definition`)?.body as {
+    definition: { version: number; steps: Array<Record<string, unknown>> };
+    source: string;
+  };
+
+describe('the step list', () => {
+  it('shows each step with its number, type, description, main selector / URL / value and badges', async () => {
+    await openEditor({}, aWorkflowDetail({ missingSecrets: ['PORTAL_PASSWORD'] }));
+    const [navigate, change, click] = rows();
+    expect(navigate).toHaveTextContent('Steg 1');
+    expect(navigate).toHaveTextContent('Gå till sida');
+    expect(navigate).toHaveTextContent('Öppna leverantörsportalen');
+    expect(navigate).toHaveTextContent('https://portal.example.se/login');
+    expect(change).toHaveTextContent('Fyll i');
+    expect(change).toHaveTextContent('aria/Lösenord[role="textbox"]');
+    expect(change).toHaveTextContent('+1 reservselektor');
+    expect(change).toHaveTextContent('I ram (iframe)');
+    expect(change).toHaveTextContent('Hemlighet PORTAL_PASSWORD');
+    expect(click).toHaveTextContent('Klicka');
+    expect(click).toHaveTextContent('app-shell >>> button.login');
+    expect(click).toHaveTextContent('I popup-fönster');
+    expect(screen.getByText('Version 3')).toBeInTheDocument();
+
+    expect(screen.getByText('Hemligheter saknas')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Lägg till i Inställningar' });
+    expect(link).toHaveAttribute('href', '/settings?tab=automation');
+  });
+
+  it('speaks English', async () => {
+    await i18n.changeLanguage('en');
+    await openEditor();
+    const [navigate, change] = within(screen.getByRole('list', { name: "The workflow's steps" })).getAllByRole('listitem');
+    expect(navigate).toHaveTextContent('Go to page');
+    expect(change).toHaveTextContent('Fill in');
+    expect(screen.getByRole('button', { name: 'Move step 2 up' })).toBeInTheDocument();
+  });
+
+  it('says how to get steps when there are none, with a link to Track & Trace for this workflow', async () => {
+    await openEditor({}, aWorkflowDetail({ currentVersion: null, definition: { version: 1, steps: [] } }));
+    expect(screen.getByText('Inga steg än')).toBeInTheDocument();
+    expect(screen.getByText('Spela in dem i Track & Trace eller lägg till dem här.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Spela in i Track & Trace' })).toHaveAttribute('href', `/track-trace?workflowId=${WORKFLOW_ID}`);
+    expect(screen.getByText('Inga steg sparade än')).toBeInTheDocument();
+  });
+
+  it('says when the workflow does not exist', async () => {
+    mockApi({ 'GET /api/user': user, [`GET ${detailPath}`]: () => json(404, { error: 'Arbetsflödet hittades inte', code: 'not_found' }) });
+    renderApp(`/workflows/${WORKFLOW_ID}`);
+    expect(await screen.findByText('Arbetsflödet finns inte')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Till arbetsflöden' })).toHaveAttribute('href', '/workflows');
+  });
+
+  it('shows the server message when the workflow cannot be loaded', async () => {
+    mockApi({ 'GET /api/user': user, [`GET ${detailPath}`]: () => json(500, { error: 'Databasen svarar inte', code: 'internal' }) });
+    renderApp(`/workflows/${WORKFLOW_ID}`);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Kunde inte hämta arbetsflödet');
+    expect(alert).toHaveTextContent('Databasen svarar inte');
+  });
+});
+
+describe('editing and saving', () => {
+  it('moves a step with the keyboard buttons, keeps focus on it, and saves the new order', async () => {
+    const { calls } = await openEditor({
+      [`PUT ${detailPath}/definition`]: (call) => json(200, { version: 4, definition: (call.body as { definition: unknown }).definition }),
+    });
+    expect(screen.getByRole('button', { name: 'Spara' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Flytta steg 1 uppåt' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Flytta steg 3 uppåt' }));
+    expect(rows().map((row) => within(row).getByText(/^Klicka på|^Fyll i lösenord|^Öppna/).textContent)).toEqual([
+      'Öppna leverantörsportalen',
+      'Klicka på Logga in',
+      'Fyll i lösenord',
+    ]);
+    expect(screen.getByRole('button', { name: 'Flytta steg 2 uppåt' })).toHaveFocus();
+    expect(screen.getByText('Steg 3 är nu steg 2.')).toBeInTheDocument();
+    expect(screen.getByText('Osparade ändringar')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Spara' }));
+    expect(await screen.findByText('Sparat som version 4')).toBeInTheDocument();
+    const body = putBody(calls);
+    expect(body.source).toBe('editor');
+    expect(body.definition.steps.map((step) => step.id)).toEqual(['s1', 's3', 's2']);
+    await waitFor(() => expect(screen.queryByText('Osparade ändringar')).not.toBeInTheDocument());
+  });
+
+  it('edits a step in a dialog (description, selectors reordered and added, timeout in seconds) and saves that definition', async () => {
+    const { calls } = await openEditor({
+      [`PUT ${detailPath}/definition`]: (call) => json(200, { version: 4, definition: (call.body as { definition: unknown }).definition }),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Redigera steg 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Steg 2: Fyll i' });
+    expect(within(dialog).getByLabelText('Selektor 1')).toHaveValue('aria/Lösenord[role="textbox"]');
+    expect(within(dialog).getByLabelText('Värde')).toHaveValue('{{secret.PORTAL_PASSWORD}}');
+
+    const description = within(dialog).getByLabelText('Beskrivning');
+    await userEvent.clear(description);
+    await userEvent.type(description, 'Ange portalens lösenord');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Flytta selektor 2 uppåt' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lägg till selektor' }));
+    await userEvent.type(within(dialog).getByLabelText('Selektor 3'), 'input[[name="pwd"]');
+    await userEvent.type(within(dialog).getByLabelText('Tidsgräns (sekunder)'), '2,5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Klar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(rows()[1]).toHaveTextContent('Ange portalens lösenord');
+    expect(rows()[1]).toHaveTextContent('#password');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Spara' }));
+    expect(await screen.findByText('Sparat som version 4')).toBeInTheDocument();
+    expect(putBody(calls).definition.steps[1]).toEqual({
+      id: 's2',
+      type: 'change',
+      description: 'Ange portalens lösenord',
+      selectors: ['#password', 'aria/Lösenord[role="textbox"]', 'input[name="pwd"]'],
+      value: '{{secret.PORTAL_PASSWORD}}',
+      frame: [0],
+      timeout: 2500,
+    });
+  });
+
+  it('refuses a step the shared schema refuses, at its field, without closing the dialog', async () => {
+    const { calls } = await openEditor();
+    await userEvent.click(screen.getByRole('button', { name: 'Redigera steg 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Steg 1: Gå till sida' });
+    const url = within(dialog).getByLabelText('Adress (URL)');
+    await userEvent.clear(url);
+    await userEvent.type(url, 'ftp://fil.example.se');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Klar' }));
+    await waitFor(() => expect(url).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByRole('dialog', { name: 'Steg 1: Gå till sida' })).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('shows a server field error at the step it names, and in that step’s dialog', async () => {
+    await openEditor({
+      [`PUT ${detailPath}/definition`]: () =>
+        json(400, {
+          error: 'Definitionen är ogiltig',
+          code: 'invalid_input',
+          fields: { 'definition.steps.2.selectors.0': 'Selektorn hittar inget element' },
+        }),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Flytta steg 1 nedåt' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Spara' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Kunde inte spara stegen');
+    expect(toast).toHaveTextContent('Definitionen är ogiltig');
+    const [, , third] = rows();
+    expect(third).toHaveTextContent('Det här steget behöver rättas:');
+    expect(third).toHaveTextContent('Selektor 1: Selektorn hittar inget element');
+    expect(rows()[0]).not.toHaveTextContent('behöver rättas');
+
+    // The error stays with its step when the step moves.
+    await userEvent.click(screen.getByRole('button', { name: 'Flytta steg 3 uppåt' }));
+    expect(rows()[1]).toHaveTextContent('Selektorn hittar inget element');
+    await userEvent.click(screen.getByRole('button', { name: 'Redigera steg 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Steg 2: Klicka' });
+    expect(within(dialog).getByLabelText('Selektor 1')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByText('Selektorn hittar inget element')).toBeInTheDocument();
+  });
+
+  it('adds a step from the menu and deletes one after confirming, then saves both changes', async () => {
+    const { calls } = await openEditor({
+      [`PUT ${detailPath}/definition`]: (call) => json(200, { version: 4, definition: (call.body as { definition: unknown }).definition }),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Lägg till steg' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Vänta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nytt steg: Vänta' });
+    await userEvent.type(within(dialog).getByLabelText('Beskrivning'), 'Vänta på att listan laddas');
+    const ms = within(dialog).getByLabelText('Väntetid (millisekunder)');
+    await userEvent.clear(ms);
+    await userEvent.type(ms, '2000');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lägg till steg' }));
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    expect(rows()[3]).toHaveTextContent('2000 ms');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ta bort steg 1' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Ta bort steg' });
+    expect(confirm).toHaveTextContent('Vill du ta bort steg 1 (Gå till sida)?');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Ta bort' }));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Spara' }));
+    expect(await screen.findByText('Sparat som version 4')).toBeInTheDocument();
+    const steps = putBody(calls).definition.steps;
+    expect(steps.map((step) => step.type)).toEqual(['change', 'click', 'wait']);
+    expect(steps[2]).toMatchObject({ type: 'wait', description: 'Vänta på att listan laddas', ms: 2000 });
+    expect(steps[2].id).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    mockEditor({ 'GET /api/workflows': () => json(200, []) });
+    const { router } = renderApp(`/workflows/${WORKFLOW_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Fakturahantering' });
+    await userEvent.click(screen.getByRole('button', { name: 'Flytta steg 2 uppåt' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Alla arbetsflöden' }));
+    const leave = await screen.findByRole('dialog', { name: 'Lämna utan att spara?' });
+    await userEvent.click(within(leave).getByRole('button', { name: 'Stanna kvar' }));
+    expect(router.state.location.pathname).toBe(`/workflows/${WORKFLOW_ID}`);
+
+    await userEvent.click(screen.getByRole('link', { name: 'Alla arbetsflöden' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Lämna utan att spara?' })).getByRole('button', { name: 'Lämna sidan' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workflows'));
+  });
+});
+
+describe('test run', () => {
+  it('starts a test run and shows each step live as it passes or fails, with time, error and screenshot', async () => {
+    const polls = [
+      aRunDetail({ steps: [aRunStep({ status: 'running', durationMs: null, finishedAt: null, hasScreenshot: false })] }),
+      aRunDetail({
+        completedSteps: 1,
+        progress: 33,
+        steps: [aRunStep(), aRunStep({ id: 'rs2', seq: 2, stepIndex: 1, stepId: 's2', description: 'Fyll i lösenord', status: 'running', durationMs: null, hasScreenshot: false })],
+      }),
+      aRunDetail({
+        status: 'failed',
+        completedSteps: 1,
+        progress: 33,
+        errorType: 'element_not_found',
+        errorMessage: 'Inget element matchade #password',
+        steps: [
+          aRunStep(),
+          aRunStep({
+            id: 'rs2',
+            seq: 2,
+            stepIndex: 1,
+            stepId: 's2',
+            description: 'Fyll i lösenord',
+            status: 'failed',
+            durationMs: 10_050,
+            errorType: 'element_not_found',
+            errorMessage: 'Inget element matchade #password',
+          }),
+        ],
+      }),
+    ];
+    let polled = 0;
+    const { calls } = await openEditor({
+      [`POST ${detailPath}/run`]: () => json(202, { executionId: 'run-1' }),
+      'GET /api/runs/run-1': () => json(200, polls[Math.min(polled++, polls.length - 1)]),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Testkör' }));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ mode: 'test' });
+    const results = await screen.findByRole('list', { name: 'Stegens resultat' });
+    expect(within(results).getAllByText('Pågår')).not.toHaveLength(0);
+
+    await waitFor(() => expect(screen.getByText('Misslyckades', { selector: 'p' })).toBeInTheDocument(), { timeout: 6000 });
+    const [first, second] = within(screen.getByRole('list', { name: 'Stegens resultat' })).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Steg 1');
+    expect(first).toHaveTextContent('Lyckades');
+    expect(first).toHaveTextContent('1,2 s');
+    expect(second).toHaveTextContent('Misslyckades');
+    expect(second).toHaveTextContent('10,1 s');
+    expect(second).toHaveTextContent('Elementet hittades inte: Inget element matchade #password');
+    expect(await screen.findByText('Testkörningen misslyckades')).toBeInTheDocument();
+
+    await userEvent.click(within(first).getByRole('button', { name: 'Visa skärmbilden från steg 1 större' }));
+    const large = await screen.findByRole('dialog', { name: 'Skärmbild från steg 1' });
+    expect(within(large).getByRole('img', { name: 'Skärmbild från steg 1' })).toHaveAttribute('src', '/api/runs/run-1/steps/rs1/screenshot');
+
+    // It stops polling once the run has ended.
+    const pollsAtEnd = polled;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(polled).toBe(pollsAtEnd);
+  });
+
+  it('saves unsaved changes before a test run, and shows the server refusal', async () => {
+    const { calls } = await openEditor({
+      [`PUT ${detailPath}/definition`]: (call) => json(200, { version: 4, definition: (call.body as { definition: unknown }).definition }),
+      [`POST ${detailPath}/run`]: () => json(409, { error: 'Arbetsflödet har inga steg', code: 'conflict' }),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Flytta steg 2 uppåt' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Testkör' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Kunde inte starta testkörningen');
+    expect(toast).toHaveTextContent('Arbetsflödet har inga steg');
+    expect(calls.map((call) => call.method).filter((method) => method !== 'GET')).toEqual(['PUT', 'POST']);
+  });
+});
+
+describe('schedule and webhook', () => {
+  it('sets a schedule from a preset and shows the next run', async () => {
+    const schedule = { cron: '0 7 * * 1-5', timezone: 'Europe/Stockholm', enabled: true, nextRunAt: '2025-03-17T06:00:00Z', lastRunAt: null };
+    let detail = aWorkflowDetail();
+    const { calls } = mockApi({
+      'GET /api/user': user,
+      [`GET ${detailPath}`]: () => json(200, detail),
+      'GET /api/workflows': () => json(200, []),
+      [`PUT ${detailPath}/schedule`]: () => {
+        detail = { ...detail, schedule };
+        return json(200, schedule);
+      },
+    });
+    renderApp(`/workflows/${WORKFLOW_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Fakturahantering' });
+    expect(screen.getByText('Europe/Stockholm')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Varje vardag 07:00' }));
+    expect(screen.getByLabelText('Cron-uttryck')).toHaveValue('0 7 * * 1-5');
+    expect(screen.getByRole('button', { name: 'Varje vardag 07:00' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Spara schema' }));
+    expect(await screen.findByText('Schemat sparat')).toBeInTheDocument();
+    expect(calls.find((call) => call.path.endsWith('/schedule'))?.body).toEqual({
+      cron: '0 7 * * 1-5',
+      timezone: 'Europe/Stockholm',
+      enabled: true,
+    });
+    const next = formatDateTime(schedule.nextRunAt);
+    expect(await screen.findByText(`Nästa körning ${next}.`)).toBeInTheDocument();
+    expect(await screen.findByText(next, { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ta bort schema' })).toBeInTheDocument();
+  });
+
+  it('refuses a cron expression without five fields before asking the server', async () => {
+    const { calls } = await openEditor();
+    await userEvent.type(screen.getByLabelText('Cron-uttryck'), '0 7 *');
+    await userEvent.click(screen.getByRole('button', { name: 'Spara schema' }));
+    expect(screen.getByText('Ange fem fält: minut, timme, dag, månad och veckodag.')).toBeInTheDocument();
+    expect(calls.some((call) => call.path.endsWith('/schedule'))).toBe(false);
+  });
+
+  it('creates a webhook and shows its address once, with a copy button', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await openEditor({
+      [`POST ${detailPath}/webhook`]: () =>
+        json(201, { url: 'https://app.kollega.se/api/hooks/tok_abc123', token: 'tok_abc123', createdAt: '2025-03-14T09:22:00Z' }),
+    });
+    expect(screen.getByText('Ingen webhook än.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Skapa webhook' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Webhook-adress' });
+    expect(within(dialog).getByLabelText('Adress')).toHaveValue('https://app.kollega.se/api/hooks/tok_abc123');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Kopiera adressen' }));
+    expect(writeText).toHaveBeenCalledWith('https://app.kollega.se/api/hooks/tok_abc123');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Jag har sparat adressen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText(/tok_abc123/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Skapa ny adress' })).toBeInTheDocument();
+  });
+});
