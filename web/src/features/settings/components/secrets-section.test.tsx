@@ -63,7 +63,7 @@ describe('secrets', () => {
     await userEvent.type(screen.getByLabelText('Namn'), 'bank lösen');
     await userEvent.type(screen.getByLabelText('Värde'), 'x');
     await userEvent.click(screen.getByRole('button', { name: 'Spara hemlighet' }));
-    expect(await screen.findByText(/Börja med en versal/)).toBeInTheDocument();
+    expect(await screen.findByText(/Använd versaler A–Z, siffror och _/)).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 

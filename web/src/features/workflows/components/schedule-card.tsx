@@ -11,10 +11,12 @@ import { SwitchField } from '@/components/ui/switch-field';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useUpdateSchedule } from '../api/update-schedule';
+import { useIssueText } from '../hooks/use-issue-text';
 import { looksLikeCron, SCHEDULE_PRESETS, SCHEDULE_TIMEZONE } from '../schedule-presets';
 
 export function ScheduleCard({ workflow }: { workflow: WorkflowDetail }) {
   const { t } = useTranslation('workflows');
+  const issueText = useIssueText();
   const id = useId();
   const schedule = workflow.schedule;
   const [cron, setCron] = useState(schedule?.cron ?? '');
@@ -22,7 +24,7 @@ export function ScheduleCard({ workflow }: { workflow: WorkflowDetail }) {
   const [invalid, setInvalid] = useState(false);
   const update = useUpdateSchedule();
   const serverError = update.error instanceof ApiError ? update.error.fields?.cron : undefined;
-  const error = invalid ? t('schedule.cron_invalid') : serverError;
+  const error = invalid ? issueText('cron_invalid') : serverError;
   const timezone = schedule?.timezone ?? SCHEDULE_TIMEZONE;
 
   const handleSubmit = (event: FormEvent) => {

@@ -167,6 +167,7 @@ describe('editing and saving', () => {
     await userEvent.type(url, 'ftp://fil.example.se');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Klar' }));
     await waitFor(() => expect(url).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).getByText('Ange en http- eller https-adress')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Steg 1: Gå till sida' })).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
@@ -355,7 +356,7 @@ describe('schedule and webhook', () => {
     const { calls } = await openEditor();
     await userEvent.type(screen.getByLabelText('Cron-uttryck'), '0 7 *');
     await userEvent.click(screen.getByRole('button', { name: 'Spara schema' }));
-    expect(screen.getByText('Ange fem fält: minut, timme, dag, månad och veckodag.')).toBeInTheDocument();
+    expect(screen.getByText(/Ange ett cron-uttryck med fem fält/)).toBeInTheDocument();
     expect(calls.some((call) => call.path.endsWith('/schedule'))).toBe(false);
   });
 
