@@ -61,14 +61,13 @@ export async function runOrganization(sql: Sql, runId: string): Promise<string |
   return row?.organization_id ?? null;
 }
 
-/** The decrypted secrets a definition uses; names that do not exist are left out (the step then fails as secret_missing). */
-export async function loadSecrets(sql: Sql, organizationId: string, definition: Definition, key: string | undefined): Promise<Record<string, string>> {
-  const names = secretNames(definition);
-  if (!names.length || !key) return {};
-  const rows = await sql<{ name: string; value: string }[]>`
-    select name, extensions.pgp_sym_decrypt(value, ${key}) as value
-    from public.secrets
-    where organization_id = ${organizationId} and name = any(${names})`;
+/**
+ * The decrypted secrets the run's definition uses (app.run_secrets: the runner role cannot read the
+ * secrets table itself). Names that do not exist are left out: the step then fails as secret_missing.
+ */
+export async function loadSecrets(sql: Sql, runId: string, definition: Definition, key: string | undefined): Promise<Record<string, string>> {
+  if (!secretNames(definition).length || !key) return {};
+  const rows = await sql<{ name: string; value: string }[]>`select name, value from app.run_secrets(${runId}, ${key})`;
   return Object.fromEntries(rows.map((r) => [r.name, r.value]));
 }
 

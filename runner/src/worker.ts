@@ -62,12 +62,14 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     let secrets: Record<string, string> = {};
     const stepRows = new Map<number, string>();
     try {
-      secrets = await loadSecrets(sql, run.organizationId, run.definition, config.secretsKey);
+      secrets = await loadSecrets(sql, run.id, run.definition, config.secretsKey);
       context = await (await getBrowser()).newContext({
         acceptDownloads: true,
         viewport: { width: 1280, height: 800 },
         locale: 'sv-SE',
         timezoneId: 'Europe/Stockholm',
+        // A service worker's requests bypass the context's routes, and with them the network guard.
+        serviceWorkers: 'block',
       });
       const outcome = await executeDefinition({
         context,

@@ -37,7 +37,8 @@ create table public.runs (
   finished_at timestamptz,
   updated_at timestamptz not null default now(),
   foreign key (workflow_id, workflow_version) references public.workflow_versions (workflow_id, version) on delete cascade,
-  check ((status in ('completed', 'failed')) = (finished_at is not null))
+  check ((status in ('completed', 'failed')) = (finished_at is not null)),
+  unique (id, organization_id)
 );
 
 create index runs_organization_id_created_at_idx on public.runs (organization_id, created_at desc);
@@ -56,7 +57,7 @@ create trigger runs_set_updated_at
 create table public.run_steps (
   id uuid primary key default gen_random_uuid(),
   organization_id uuid not null references public.organizations (id) on delete cascade,
-  run_id uuid not null references public.runs (id) on delete cascade,
+  run_id uuid not null,
   attempt integer not null check (attempt > 0),
   -- Order within the attempt (a decision may jump back, so a step index can repeat).
   seq integer not null check (seq >= 0),
@@ -76,19 +77,25 @@ create table public.run_steps (
   -- The AI's question and answer, or a person's decision (issue: AI decision steps).
   decision jsonb check (decision is null or jsonb_typeof(decision) = 'object'),
   has_screenshot boolean not null default false,
-  unique (run_id, attempt, seq)
+  unique (run_id, attempt, seq),
+  unique (id, organization_id),
+  -- A step result belongs to its run's organisation, whoever writes it.
+  foreign key (run_id, organization_id) references public.runs (id, organization_id) on delete cascade
 );
 
 create index run_steps_organization_id_idx on public.run_steps (organization_id);
+create index run_steps_run_id_organization_id_idx on public.run_steps (run_id, organization_id);
 
 create table public.run_screenshots (
-  run_step_id uuid primary key references public.run_steps (id) on delete cascade,
+  run_step_id uuid primary key,
   organization_id uuid not null references public.organizations (id) on delete cascade,
+  foreign key (run_step_id, organization_id) references public.run_steps (id, organization_id) on delete cascade,
   jpeg bytea not null check (octet_length(jpeg) <= 102400),
   created_at timestamptz not null default now()
 );
 
 create index run_screenshots_organization_id_idx on public.run_screenshots (organization_id);
+create index run_screenshots_run_step_id_organization_id_idx on public.run_screenshots (run_step_id, organization_id);
 
 -- The runner: a login role of its own with exactly what it needs (created nologin here; a deployment
 -- gives it a password: docs/deploy.md). It reads definitions and writes runs and step results of every

@@ -27,32 +27,23 @@ alter table public.secrets enable row level security;
 revoke all on public.secrets from anon, authenticated;
 -- Column grants: the value column is not readable by members at all.
 grant select (id, organization_id, name, created_by, updated_by, created_at, updated_at) on public.secrets to authenticated;
-grant select on public.secrets to kollega_runner;
--- pgp_sym_decrypt lives in the extensions schema.
-grant usage on schema extensions to kollega_runner;
 
 create policy "members can see which secrets their organisation has"
   on public.secrets for select
   to authenticated
   using (organization_id = (select private.current_org_id()));
 
-create policy "the runner reads the secrets of the runs it executes"
-  on public.secrets for select
-  to kollega_runner
-  using (true);
-
 -- Sets (creates or replaces) a secret of the caller's organisation. p_key is the encryption key, passed
 -- by the api function from its environment for this statement only.
 -- Errors: 42501 'superuser_only'.
 create function app.set_secret(p_name text, p_value text, p_key text)
-returns public.secrets
+returns table (name text, created_at timestamptz, updated_at timestamptz)
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
   v_organization_id uuid := private.current_org_id();
-  v_row public.secrets;
   v_created boolean;
 begin
   if v_organization_id is null or not private.has_role('superuser') then
@@ -63,10 +54,11 @@ begin
   values (v_organization_id, p_name, extensions.pgp_sym_encrypt(p_value, p_key, 'cipher-algo=aes256'), auth.uid(), auth.uid())
   on conflict (organization_id, name) do update
     set value = excluded.value, updated_by = excluded.updated_by
-  returning * into v_row;
+  ;
   perform private.write_audit(v_organization_id, case when v_created then 'secret_created' else 'secret_updated' end,
     p_name, 'secret', null, null, jsonb_build_object('name', p_name));
-  return v_row;
+  return query select s.name, s.created_at, s.updated_at from public.secrets s
+    where s.organization_id = v_organization_id and s.name = p_name;
 end;
 $$;
 
@@ -96,3 +88,24 @@ revoke all on function app.set_secret(text, text, text) from public, anon;
 revoke all on function app.delete_secret(text) from public, anon;
 grant execute on function app.set_secret(text, text, text) to authenticated, service_role;
 grant execute on function app.delete_secret(text) to authenticated, service_role;
+
+-- The runner's only way to a secret's value: the decrypted secrets that run p_run_id's definition uses
+-- ({{secret.NAME}}), while the run is being executed. p_key comes from the runner's environment.
+create function app.run_secrets(p_run_id uuid, p_key text)
+returns table (name text, value text)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select s.name, extensions.pgp_sym_decrypt(s.value, p_key)
+  from public.runs r
+  join public.workflow_versions v on v.workflow_id = r.workflow_id and v.version = r.workflow_version
+  join public.secrets s on s.organization_id = r.organization_id
+  where r.id = p_run_id and r.status in ('running', 'paused')
+    and s.name in (select m[1] from regexp_matches(v.definition::text, '\{\{\s*secret\.([A-Z][A-Z0-9_]{0,63})\s*\}\}', 'g') m)
+$$;
+
+revoke all on function app.run_secrets(uuid, text) from public, anon, authenticated;
+grant usage on schema app to kollega_runner;
+grant execute on function app.run_secrets(uuid, text) to kollega_runner;

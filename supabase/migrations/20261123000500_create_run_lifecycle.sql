@@ -192,6 +192,10 @@ begin
      and not (old.status = 'failed' and new.status = 'pending' and new.attempt = old.attempt + 1) then
     raise exception 'run_finished' using errcode = '55000', detail = format('Run %s is already %s.', old.id, old.status);
   end if;
+  -- Back to pending only as a retry's new attempt.
+  if new.status = 'pending' and old.status <> 'pending' and not (old.status = 'failed' and new.attempt = old.attempt + 1) then
+    raise exception 'run_state_invalid' using errcode = '55000', detail = format('Run %s cannot go from %s back to pending.', old.id, old.status);
+  end if;
   return new;
 end;
 $$;
@@ -235,8 +239,9 @@ begin
               coalesce(new.error_message, ''), case when new.trigger = 'test' then 'low' else 'medium' end::public.error_priority);
     end if;
 
-    if new.trigger <> 'test' then
-      -- run_count counts finished attempts; success_rate is the share completed of the last 100 (test runs aside).
+    -- A person's stop says nothing about how well the workflow works: it does not count.
+    if new.trigger <> 'test' and new.error_type is distinct from 'stopped' then
+      -- run_count counts finished attempts; success_rate is the share completed of the last 100 (test runs and stops aside).
       update public.workflows w
       set run_count = w.run_count + 1,
           success_rate = (
@@ -244,6 +249,7 @@ begin
             from (
               select status from public.runs
               where workflow_id = new.workflow_id and status in ('completed', 'failed') and trigger <> 'test'
+                and error_type is distinct from 'stopped'
               order by created_at desc
               limit 100
             ) r

@@ -9,11 +9,21 @@ select tests.clear_authentication();
 insert into public.workflows (id, organization_id, created_by, name) values
   ('b1000000-0000-4000-8000-000000000001', tests.org_id('admin'), tests.uid('member'), 'Flöde A'),
   ('b1000000-0000-4000-8000-000000000002', tests.org_id('outsider_admin'), tests.uid('outsider_admin'), 'Flöde B');
+-- Items come from failed runs: one run per item (the execution id is the run's).
+insert into public.workflow_versions (organization_id, workflow_id, version, definition) values
+  (tests.org_id('admin'), 'b1000000-0000-4000-8000-000000000001', 1, '{"version":1,"steps":[{"id":"step-1","type":"wait","ms":1},{"id":"step-2","type":"wait","ms":1}]}'),
+  (tests.org_id('outsider_admin'), 'b1000000-0000-4000-8000-000000000002', 1, '{"version":1,"steps":[{"id":"step-1","type":"wait","ms":1}]}');
+insert into public.runs (id, organization_id, workflow_id, workflow_version, trigger, status, step_count, finished_at) values
+  ('f1100000-0000-4000-8000-000000000001', tests.org_id('admin'), 'b1000000-0000-4000-8000-000000000001', 1, 'manual', 'failed', 2, now()),
+  ('f1100000-0000-4000-8000-000000000002', tests.org_id('admin'), 'b1000000-0000-4000-8000-000000000001', 1, 'manual', 'failed', 2, now()),
+  ('f1100000-0000-4000-8000-000000000003', tests.org_id('admin'), 'b1000000-0000-4000-8000-000000000001', 1, 'manual', 'failed', 2, now()),
+  ('f1100000-0000-4000-8000-000000000004', tests.org_id('outsider_admin'), 'b1000000-0000-4000-8000-000000000002', 1, 'manual', 'failed', 1, now()),
+  ('f1100000-0000-4000-8000-000000000005', tests.org_id('admin'), 'b1000000-0000-4000-8000-000000000001', 1, 'manual', 'failed', 2, now());
 insert into public.error_queue_items (id, organization_id, workflow_id, execution_id, step_id, error_type, error_message) values
-  ('c1000000-0000-4000-8000-000000000001', tests.org_id('admin'), 'b1000000-0000-4000-8000-000000000001', gen_random_uuid(), 'step-1', 'network_error', 'Servern svarade inte'),
-  ('c1000000-0000-4000-8000-000000000002', tests.org_id('admin'), 'b1000000-0000-4000-8000-000000000001', gen_random_uuid(), 'step-2', 'timeout', 'Tidsgräns'),
-  ('c1000000-0000-4000-8000-000000000003', tests.org_id('admin'), 'b1000000-0000-4000-8000-000000000001', gen_random_uuid(), null, 'validation_error', 'Fält saknas'),
-  ('c1000000-0000-4000-8000-000000000004', tests.org_id('outsider_admin'), 'b1000000-0000-4000-8000-000000000002', gen_random_uuid(), null, 'timeout', 'Tidsgräns B');
+  ('c1000000-0000-4000-8000-000000000001', tests.org_id('admin'), 'b1000000-0000-4000-8000-000000000001', 'f1100000-0000-4000-8000-000000000001', 'step-1', 'network_error', 'Servern svarade inte'),
+  ('c1000000-0000-4000-8000-000000000002', tests.org_id('admin'), 'b1000000-0000-4000-8000-000000000001', 'f1100000-0000-4000-8000-000000000002', 'step-2', 'timeout', 'Tidsgräns'),
+  ('c1000000-0000-4000-8000-000000000003', tests.org_id('admin'), 'b1000000-0000-4000-8000-000000000001', 'f1100000-0000-4000-8000-000000000003', null, 'validation_error', 'Fält saknas'),
+  ('c1000000-0000-4000-8000-000000000004', tests.org_id('outsider_admin'), 'b1000000-0000-4000-8000-000000000002', 'f1100000-0000-4000-8000-000000000004', null, 'timeout', 'Tidsgräns B');
 
 -- select
 select tests.authenticate_as('member');
@@ -43,7 +53,7 @@ select throws_ok($$ insert into public.error_queue_items (organization_id, workf
 select tests.clear_authentication();
 set local role service_role;
 select isnt_empty(format($$ insert into public.error_queue_items (organization_id, workflow_id, execution_id, error_type)
-                          values (%L, 'b1000000-0000-4000-8000-000000000001', gen_random_uuid(), 'element_not_found') returning id $$, tests.org_id('admin')),
+                          values (%L, 'b1000000-0000-4000-8000-000000000001', 'f1100000-0000-4000-8000-000000000005', 'element_not_found') returning id $$, tests.org_id('admin')),
   'the automation (service role) reports an error item');
 
 -- update: resolving

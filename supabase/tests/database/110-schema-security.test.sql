@@ -14,8 +14,8 @@ select is_empty($$ select c.relname, p.privilege_type from pg_class c
 select is_empty($$ select c.relname from pg_class c where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'
                    and has_any_column_privilege('anon', c.oid, 'SELECT, INSERT, UPDATE') $$,
   'anon has no column privilege on any table either');
-select is_empty($$ select tablename, policyname from pg_policies where schemaname = 'public' and roles <> '{authenticated}' $$,
-  'every policy applies to authenticated only');
+select is_empty($$ select tablename, policyname from pg_policies where schemaname = 'public' and roles <> '{authenticated}' and roles <> '{kollega_runner}' $$,
+  'every policy applies to authenticated only, or to the runner''s own role');
 select is_empty($$ select tablename, policyname from pg_policies where schemaname = 'public'
                    and coalesce(qual, '') || ' ' || coalesce(with_check, '') ~ '(?<!SELECT )(auth|private)\.[a-z_]+\(' $$,
   'every policy calls auth and private helpers through a sub-select (evaluated once per statement)');
@@ -33,8 +33,12 @@ select is_empty($$ select p.oid::regprocedure from pg_proc p where p.pronamespac
   'public, which the Data API exposes, holds no function authenticated can execute and no security definer function');
 select results_eq($$ select p.oid::regprocedure::text from pg_proc p where p.pronamespace = 'app'::regnamespace
                      and has_function_privilege('authenticated', p.oid, 'EXECUTE') order by 1 $$,
-  array['app.install_template(uuid)', 'app.run_workflow(uuid)', 'app.set_default_payment_method(uuid)'],
-  'authenticated can execute exactly the narrow functions in app: install_template, run_workflow, set_default_payment_method');
+  array['app.control_run(uuid,text)', 'app.create_workflow_webhook(uuid,text)', 'app.delete_secret(text)',
+        'app.delete_workflow_webhook(uuid)', 'app.install_template(uuid)', 'app.retry_run(uuid,integer)',
+        'app.save_workflow_definition(uuid,jsonb,text,integer)', 'app.set_default_payment_method(uuid)',
+        'app.set_secret(text,text,text)', 'app.set_workflow_schedule(uuid,text,text,boolean,timestamp with time zone)',
+        'app.start_run(uuid,jsonb,boolean)'],
+  'authenticated can execute exactly the narrow functions in app (runs, definitions, secrets, triggers, templates, default payment)');
 select is_empty($$ select c.conrelid::regclass, c.conname from pg_constraint c
                    where c.contype = 'f' and c.connamespace = 'public'::regnamespace
                      and not exists (select 1 from pg_index i where i.indrelid = c.conrelid and i.indkey[0] = c.conkey[1]) $$,
