@@ -2,8 +2,6 @@
 // often flow management asks for news: every second while anything is under way, else every 10 s.
 import type { Run, RunCounts, RunStatus } from '@shared/types/api';
 
-export const RUN_STATUSES = ['running', 'paused', 'completed', 'failed', 'pending'] as const satisfies readonly RunStatus[];
-
 export type RunAction = 'pause' | 'resume' | 'stop' | 'retry';
 
 /** Runs per page of flow management; "show more" asks for this many more. */

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { runQueryOptions } from '@/features/flow-runs/api/get-run';
 import { RunDetailsScreen } from '@/features/flow-runs/components/run-details-screen';
 
+// No loader, as on /workflow-execution: route options ship with every page (first-load budget).
 export const Route = createFileRoute('/_authed/workflow-execution_/$runId')({
   staticData: { titleKey: 'pages.workflow_execution' },
-  loader: ({ context, params }) => void context.queryClient.prefetchQuery(runQueryOptions(params.runId)),
   component: RunDetailsPage,
 });
 

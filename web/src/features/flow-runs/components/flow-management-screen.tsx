@@ -17,7 +17,8 @@ import { SkeletonList } from '@/components/ui/skeleton-list';
 import { runCountsQueryOptions } from '../api/get-run-counts';
 import { runsQueryOptions } from '../api/get-runs';
 import { useStatusAnnouncement } from '../hooks/use-status-announcement';
-import { refetchInterval, RUN_STATUSES, RUNS_PAGE_SIZE } from '../model';
+import { refetchInterval, RUNS_PAGE_SIZE } from '../model';
+import { RUN_STATUSES } from '../run-statuses';
 import { RunCard } from './run-card';
 import { RunCounters } from './run-counters';
 

@@ -1,7 +1,7 @@
 // SPEC §2: running, paused, completed, failed, pending and total, over all the organisation's runs.
 import type { RunCounts } from '@shared/types/api';
 import { useTranslation } from 'react-i18next';
-import { RUN_STATUSES } from '../model';
+import { RUN_STATUSES } from '../run-statuses';
 
 export function RunCounters({ counts }: { counts: RunCounts | undefined }) {
   const { t } = useTranslation('flow_runs');
