@@ -1,9 +1,12 @@
 -- secrets: members see which secrets their organisation has (names and dates), never a value; superusers
 -- and admins set and delete them through app.set_secret / app.delete_secret only; values are stored
 -- encrypted with pgcrypto under a key the caller passes (never kept in the database) and decrypt with
--- that key only; only the runner (role kollega_runner) reads the value column, to decrypt at run time.
+-- that key only. Nobody reads the value column, not even the runner (role kollega_runner), which has no
+-- privilege on the table at all: its only way to a value is app.run_secrets(run, key), the decrypted
+-- secrets its run's workflow version uses ({{secret.NAME}}), while that run is running or paused, of the
+-- run's own organisation.
 begin;
-select plan(48);
+select plan(67);
 select tests.create_actors();
 
 -- tests.as_runner(sql): runs one statement as role kollega_runner and returns its rows as jsonb. pgTAP
@@ -24,23 +27,30 @@ begin
   set local role postgres;
 end;
 $$;
--- What the runner gets when it decrypts secret p_name with p_key: the plain text, or the error message.
-create function tests.runner_decrypts(p_name text, p_key text) returns text language plpgsql set search_path = '' as $$
-begin
-  return (select r ->> 'value' from tests.as_runner(format(
-    'select extensions.pgp_sym_decrypt(value, %L) as value from public.secrets where name = %L', p_key, p_name)) r);
-exception when others then
-  return sqlerrm;
-end;
+-- tests.runner_secrets(run, key): what the runner gets from app.run_secrets, by name.
+create function tests.runner_secrets(p_run uuid, p_key text) returns table (name text, value text) language sql set search_path = '' as $$
+  select r ->> 'name', r ->> 'value'
+  from tests.as_runner(format('select name, value from app.run_secrets(%L, %L)', p_run, p_key)) r
+  order by 1
 $$;
 
 -- insert: app.set_secret creates
 select tests.authenticate_as('admin');
 select results_eq(
-  $$ select name, organization_id = tests.org_id('admin'), created_by = auth.uid(), updated_by = auth.uid()
+  $$ select name, created_at is not null, updated_at is not null
      from app.set_secret('FASTIGHET_PASSWORD', 'hemligt-lösen-1', 'nyckel-180') $$,
-  $$ values ('FASTIGHET_PASSWORD', true, true, true) $$,
-  'an admin sets a secret of their organisation, recorded as its creator');
+  $$ values ('FASTIGHET_PASSWORD', true, true) $$,
+  'an admin sets a secret of their organisation and gets back its name and when it was set');
+select tests.clear_authentication();
+select results_eq(
+  $$ select organization_id = tests.org_id('admin'), created_by = tests.uid('admin'), updated_by = tests.uid('admin')
+     from public.secrets where name = 'FASTIGHET_PASSWORD' $$,
+  $$ values (true, true, true) $$,
+  'the secret an admin sets belongs to their organisation, with the admin recorded as its creator');
+select is(pg_get_function_result('app.set_secret(text, text, text)'::regprocedure),
+  'TABLE(name text, created_at timestamp with time zone, updated_at timestamp with time zone)',
+  'app.set_secret returns the name and dates only, never the value or its ciphertext');
+select tests.authenticate_as('admin');
 select results_eq(
   $$ select count(*)::int, bool_and(details = 'FASTIGHET_PASSWORD' and metadata = '{"name":"FASTIGHET_PASSWORD"}' and user_id = auth.uid())
      from public.audit_activities where action = 'secret_created' $$,
@@ -61,15 +71,20 @@ select tests.authenticate_as('admin');
 select throws_ok(format($$ insert into public.secrets (organization_id, name, value) values (%L, 'KLARTEXT', convert_to('x', 'UTF8')) $$, tests.org_id('admin')),
   '42501', 'permission denied for table secrets', 'an admin cannot write a secret directly, unencrypted');
 select tests.authenticate_as('outsider_admin');
-select results_eq($$ select name, organization_id = tests.org_id('outsider_admin') from app.set_secret('BANK_PASSWORD', 'bank-lösen', 'nyckel-b') $$,
-  $$ values ('BANK_PASSWORD', true) $$,
-  'an admin of another organisation sets secrets of their own organisation');
+select results_eq($$ select name from app.set_secret('BANK_PASSWORD', 'bank-lösen', 'nyckel-b') $$,
+  $$ values ('BANK_PASSWORD') $$,
+  'an admin of another organisation sets a secret');
+select tests.clear_authentication();
+select results_eq($$ select organization_id from public.secrets where name = 'BANK_PASSWORD' $$,
+  format('values (%L::uuid)', tests.org_id('outsider_admin')),
+  'the secret an admin of another organisation sets belongs to their own organisation');
 select tests.authenticate_as('deactivated');
 select throws_ok($$ select app.set_secret('SPOK', 'x', 'nyckel-180') $$, '42501', 'superuser_only', 'a deactivated user cannot set secrets');
 select tests.authenticate_as_anon();
 select throws_ok($$ select app.set_secret('ANONYM', 'x', 'nyckel-180') $$, '42501', null, 'an anonymous visitor cannot set secrets');
 select tests.clear_authentication();
-select throws_ok($$ select tests.as_runner($q$ insert into public.secrets (organization_id, name, value) select organization_id, 'RUNNER', '\x00' from public.secrets limit 1 $q$) $$,
+select throws_ok(format($$ select tests.as_runner(%L) $$,
+    format($q$ insert into public.secrets (organization_id, name, value) values (%L, 'RUNNER', '\x00') $q$, tests.org_id('admin'))),
   '42501', 'permission denied for table secrets', 'the runner cannot write secrets');
 
 -- select: names only
@@ -91,7 +106,7 @@ select isnt_empty($$ select 1 from public.secrets where name = 'FASTIGHET_PASSWO
 select tests.clear_authentication();
 set local role service_role;
 select throws_ok($$ select value from public.secrets $$, '42501', 'permission denied for table secrets',
-  'not even the service role can read a secret''s value: only the runner can');
+  'not even the service role can read a secret''s value');
 select tests.authenticate_as('outsider_admin');
 select results_eq($$ select name from public.secrets $$, array['BANK_PASSWORD'],
   'an admin of another organisation sees none of organisation A''s secret names');
@@ -100,20 +115,10 @@ select is_empty($$ select 1 from public.secrets $$, 'a deactivated user sees no 
 select tests.authenticate_as_anon();
 select throws_ok($$ select name from public.secrets $$, '42501', null, 'an anonymous visitor cannot see secrets');
 select tests.clear_authentication();
-select results_eq(
-  $$ select r ->> 'name', (r ->> 'has_value')::boolean from tests.as_runner($q$
-       select name, value is not null as has_value from public.secrets where name in ('API_KEY', 'FASTIGHET_PASSWORD', 'BANK_PASSWORD') $q$) r
-     order by 1 $$,
-  $$ values ('API_KEY', true), ('BANK_PASSWORD', true), ('FASTIGHET_PASSWORD', true) $$,
-  'the runner reads the secrets, values included, of every organisation');
--- DEFECT (todo until fixed): the grant of usage on schema extensions to kollega_runner in migration
--- 20261123000300 is run by postgres, who holds that usage without grant option, so it grants nothing
--- ("no privileges were granted"); the runner gets "permission denied for schema extensions".
-select todo('kollega_runner has no usage on schema extensions (the grant in 20261123000300_create_secrets.sql is a no-op)', 2);
-select is(tests.runner_decrypts('FASTIGHET_PASSWORD', 'nyckel-180'), 'hemligt-lösen-1',
-  'the runner decrypts a secret with the key it was set with');
-select is(tests.runner_decrypts('FASTIGHET_PASSWORD', 'fel-nyckel'), 'Wrong key or corrupt data',
-  'the runner cannot decrypt a secret with another key');
+select throws_ok($$ select tests.as_runner($q$ select name from public.secrets $q$) $$,
+  '42501', 'permission denied for table secrets', 'the runner cannot read secrets, not even their names');
+select throws_ok($$ select tests.as_runner($q$ select value from public.secrets $q$) $$,
+  '42501', 'permission denied for table secrets', 'the runner cannot read a secret''s value from the table');
 
 -- encryption
 select tests.clear_authentication();
@@ -127,13 +132,15 @@ select throws_ok($$ select extensions.pgp_sym_decrypt(value, 'fel-nyckel') from 
 
 -- update: set_secret replaces
 select tests.authenticate_as('admin');
-select results_eq(
-  $$ select name, created_by = (select tests.uid('superuser')), updated_by = auth.uid() from app.set_secret('API_KEY', 'sk-456', 'nyckel-180') $$,
-  $$ values ('API_KEY', true, true) $$,
-  'an admin replaces a secret a superuser set; the creator is kept and the admin recorded as the last to set it');
+select results_eq($$ select name from app.set_secret('API_KEY', 'sk-456', 'nyckel-180') $$, $$ values ('API_KEY') $$,
+  'an admin replaces a secret a superuser set');
 select is((select count(*)::int from public.audit_activities where action = 'secret_updated' and details = 'API_KEY'), 1,
   'replacing a secret writes one secret_updated audit row');
 select tests.clear_authentication();
+select results_eq(
+  $$ select created_by = tests.uid('superuser'), updated_by = tests.uid('admin') from public.secrets where name = 'API_KEY' $$,
+  $$ values (true, true) $$,
+  'a replaced secret keeps its creator and records the admin as the last to set it');
 select is((select extensions.pgp_sym_decrypt(value, 'nyckel-180') from public.secrets where name = 'API_KEY'), 'sk-456',
   'a replaced secret decrypts to its new value');
 select tests.authenticate_as('outsider_admin');
@@ -154,6 +161,73 @@ select throws_ok($$ update public.secrets set name = 'BYTT' $$, '42501', null, '
 select tests.clear_authentication();
 select throws_ok($$ select tests.as_runner($q$ update public.secrets set value = '\x00' $q$) $$,
   '42501', 'permission denied for table secrets', 'the runner cannot change secrets');
+
+-- the runner: app.run_secrets. Fixtures (as postgres): organisation A's workflow, whose version 1 uses
+-- FASTIGHET_PASSWORD and BANK_PASSWORD (a secret only organisation B has) and whose version 2 uses
+-- API_KEY; organisation B's workflow uses BANK_PASSWORD and API_KEY. Runs of every status.
+select tests.clear_authentication();
+insert into public.workflows (id, organization_id, created_by, name, status, is_active) values
+  ('b1800000-0000-4000-8000-000000000001', tests.org_id('admin'), tests.uid('admin'), 'Fastighetsrapport', 'active', true),
+  ('b1800000-0000-4000-8000-000000000002', tests.org_id('outsider_admin'), tests.uid('outsider_admin'), 'Bankavstämning', 'active', true);
+insert into public.workflow_versions (organization_id, workflow_id, version, definition) values
+  (tests.org_id('admin'), 'b1800000-0000-4000-8000-000000000001', 1,
+   '{"version":1,"steps":[{"id":"s1","type":"navigate","description":"Öppna","url":"https://fastighet.example.se/{{input.objekt}}"},{"id":"s2","type":"change","description":"Lösenord","selectors":["#password"],"value":"{{secret.FASTIGHET_PASSWORD}}"},{"id":"s3","type":"change","description":"Bankens lösenord","selectors":["#bank"],"value":"{{secret.BANK_PASSWORD}}"}]}'),
+  (tests.org_id('admin'), 'b1800000-0000-4000-8000-000000000001', 2,
+   '{"version":1,"steps":[{"id":"s1","type":"navigate","description":"Öppna","url":"https://api.example.se/"},{"id":"s2","type":"change","description":"API-nyckel","selectors":["#key"],"value":"Bearer {{ secret.API_KEY }}"}]}'),
+  (tests.org_id('outsider_admin'), 'b1800000-0000-4000-8000-000000000002', 1,
+   '{"version":1,"steps":[{"id":"s1","type":"change","description":"Lösenord","selectors":["#password"],"value":"{{secret.BANK_PASSWORD}}"},{"id":"s2","type":"change","description":"API-nyckel","selectors":["#key"],"value":"{{secret.API_KEY}}"}]}');
+update public.workflows set current_version = 2 where id = 'b1800000-0000-4000-8000-000000000001';
+update public.workflows set current_version = 1 where id = 'b1800000-0000-4000-8000-000000000002';
+insert into public.runs (id, organization_id, workflow_id, workflow_version, trigger, status, step_count, started_at, finished_at) values
+  ('f1800000-0000-4000-8000-000000000001', tests.org_id('admin'), 'b1800000-0000-4000-8000-000000000001', 1, 'manual', 'running', 3, now(), null),
+  ('f1800000-0000-4000-8000-000000000002', tests.org_id('admin'), 'b1800000-0000-4000-8000-000000000001', 2, 'manual', 'paused', 2, now(), null),
+  ('f1800000-0000-4000-8000-000000000003', tests.org_id('admin'), 'b1800000-0000-4000-8000-000000000001', 1, 'manual', 'pending', 3, null, null),
+  ('f1800000-0000-4000-8000-000000000004', tests.org_id('admin'), 'b1800000-0000-4000-8000-000000000001', 1, 'manual', 'completed', 3, now(), now()),
+  ('f1800000-0000-4000-8000-000000000005', tests.org_id('admin'), 'b1800000-0000-4000-8000-000000000001', 1, 'manual', 'failed', 3, now(), now()),
+  ('f1800000-0000-4000-8000-000000000006', tests.org_id('outsider_admin'), 'b1800000-0000-4000-8000-000000000002', 1, 'manual', 'running', 2, now(), null);
+
+select results_eq($$ select * from tests.runner_secrets('f1800000-0000-4000-8000-000000000001', 'nyckel-180') $$,
+  $$ values ('FASTIGHET_PASSWORD', 'hemligt-lösen-1') $$,
+  'the runner gets, decrypted, exactly the secrets its running run uses: not API_KEY, which the run''s version does not use, '
+  'nor BANK_PASSWORD, which only another organisation has');
+select results_eq($$ select * from tests.runner_secrets('f1800000-0000-4000-8000-000000000002', 'nyckel-180') $$,
+  $$ values ('API_KEY', 'sk-456') $$,
+  'the runner gets the secrets of a paused run, by the workflow version that run runs ({{ secret.NAME }} with spaces too)');
+select is_empty($$ select * from tests.runner_secrets('f1800000-0000-4000-8000-000000000003', 'nyckel-180') $$,
+  'the runner gets no secrets for a run that is still pending');
+select is_empty($$ select * from tests.runner_secrets('f1800000-0000-4000-8000-000000000004', 'nyckel-180') $$,
+  'the runner gets no secrets for a completed run');
+select is_empty($$ select * from tests.runner_secrets('f1800000-0000-4000-8000-000000000005', 'nyckel-180') $$,
+  'the runner gets no secrets for a failed run');
+select is_empty($$ select * from tests.runner_secrets('f1800000-0000-4000-8000-0000000000ff', 'nyckel-180') $$,
+  'the runner gets no secrets for a run that does not exist');
+select results_eq($$ select * from tests.runner_secrets('f1800000-0000-4000-8000-000000000006', 'nyckel-b') $$,
+  $$ values ('API_KEY', 'b-nyckel'), ('BANK_PASSWORD', 'bank-lösen') $$,
+  'the runner gets another organisation''s run that organisation''s own secrets, never organisation A''s of the same name');
+select throws_ok($$ select * from tests.runner_secrets('f1800000-0000-4000-8000-000000000001', 'fel-nyckel') $$,
+  '39000', 'Wrong key or corrupt data', 'the runner cannot decrypt a run''s secrets with another key');
+select tests.authenticate_as('admin');
+select throws_ok($$ select * from app.run_secrets('f1800000-0000-4000-8000-000000000001', 'nyckel-180') $$,
+  '42501', 'permission denied for function run_secrets', 'an admin cannot get a run''s secrets');
+select tests.authenticate_as('superuser');
+select throws_ok($$ select * from app.run_secrets('f1800000-0000-4000-8000-000000000001', 'nyckel-180') $$,
+  '42501', 'permission denied for function run_secrets', 'a superuser cannot get a run''s secrets');
+select tests.authenticate_as('member');
+select throws_ok($$ select * from app.run_secrets('f1800000-0000-4000-8000-000000000001', 'nyckel-180') $$,
+  '42501', 'permission denied for function run_secrets', 'a member cannot get a run''s secrets');
+select tests.authenticate_as('outsider_admin');
+select throws_ok($$ select * from app.run_secrets('f1800000-0000-4000-8000-000000000006', 'nyckel-b') $$,
+  '42501', 'permission denied for function run_secrets', 'an admin of another organisation cannot get even their own run''s secrets');
+select tests.authenticate_as('deactivated');
+select throws_ok($$ select * from app.run_secrets('f1800000-0000-4000-8000-000000000001', 'nyckel-180') $$,
+  '42501', 'permission denied for function run_secrets', 'a deactivated user cannot get a run''s secrets');
+select tests.authenticate_as_anon();
+select throws_ok($$ select * from app.run_secrets('f1800000-0000-4000-8000-000000000001', 'nyckel-180') $$,
+  '42501', null, 'an anonymous visitor cannot get a run''s secrets');
+select tests.clear_authentication();
+set local role service_role;
+select throws_ok($$ select * from app.run_secrets('f1800000-0000-4000-8000-000000000001', 'nyckel-180') $$,
+  '42501', 'permission denied for function run_secrets', 'not even the service role can get a run''s secrets: only the runner can');
 
 -- delete: app.delete_secret
 select tests.authenticate_as('member');
@@ -177,6 +251,9 @@ select results_eq($$ select name from public.secrets order by name $$, array['FA
 select is((select count(*)::int from public.audit_activities where action = 'secret_deleted' and details = 'API_KEY'), 1,
   'deleting a secret writes one secret_deleted audit row');
 select is(app.delete_secret('FINNS_INTE'), false, 'deleting a secret that does not exist reports false');
+select tests.clear_authentication();
+select is_empty($$ select * from tests.runner_secrets('f1800000-0000-4000-8000-000000000002', 'nyckel-180') $$,
+  'a deleted secret no longer reaches the runner of a run that uses it');
 
 select * from finish();
 rollback;
