@@ -52,7 +52,7 @@ begin
   v_created := not exists (select 1 from public.secrets s where s.organization_id = v_organization_id and s.name = p_name);
   insert into public.secrets (organization_id, name, value, created_by, updated_by)
   values (v_organization_id, p_name, extensions.pgp_sym_encrypt(p_value, p_key, 'cipher-algo=aes256'), auth.uid(), auth.uid())
-  on conflict (organization_id, name) do update
+  on conflict on constraint secrets_organization_id_name_key do update
     set value = excluded.value, updated_by = excluded.updated_by
   ;
   perform private.write_audit(v_organization_id, case when v_created then 'secret_created' else 'secret_updated' end,

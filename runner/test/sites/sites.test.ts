@@ -3,10 +3,8 @@
 // once. Plus the properties the hard cases rely on (shuffled rows, fresh random ids, stale recorded ids,
 // nothing posted when the confirm dialog is dismissed).
 //
-//   npx vitest run -c runner/test/sites/vitest.config.ts
+//   npx vitest run -c vitest.runner.config.ts runner/test/sites
 //
-// (The root vitest.config.ts only includes web/src, so `npx vitest run runner/test/sites/sites.test.ts` finds no
-// test; the config next to this file sets the node environment and the timeouts.)
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CASES, loadRecording } from '../cases.ts';
