@@ -92,7 +92,7 @@ describe('statistic tiles', () => {
   it('show the measured figures', async () => {
     mockDashboard();
     await renderDashboard();
-    await waitFor(() => expect(tile('Körningar denna månad')).toHaveTextContent('1 247'));
+    await waitFor(() => expect(tile('Körningar denna månad')).toHaveTextContent('1 247'), { timeout: 5000 });
     expect(tile('Sparade timmar per vecka')).toHaveTextContent('32,5 h');
     expect(tile('Sparade timmar per vecka')).toHaveTextContent('128 h sparade denna månad');
     expect(tile('AI-säkerhet')).toHaveTextContent('94 %');
@@ -107,7 +107,7 @@ describe('statistic tiles', () => {
     renderApp('/dashboard');
     const figures = await screen.findByRole('region', { name: 'Key figures' }, { timeout: 5000 });
     const en = (label: string) => within(figures).getByText(label).parentElement as HTMLElement;
-    await waitFor(() => expect(en('Hours saved per week')).toHaveTextContent('—No data yet'));
+    await waitFor(() => expect(en('Hours saved per week')).toHaveTextContent('—No data yet'), { timeout: 5000 });
     expect(en('AI confidence')).toHaveTextContent('—No data yet');
     expect(en('Executions this month')).toHaveTextContent('0');
     expect(en('Flows running now')).toHaveTextContent('0');

@@ -232,7 +232,7 @@ describe('flow management', () => {
     await renderScreen();
     await screen.findByRole('article', { name: 'Hyresavier' });
     status = 'completed';
-    await waitFor(() => expect(card('Hyresavier')).toHaveTextContent('Slutförd'), { timeout: 2500 });
+    await waitFor(() => expect(card('Hyresavier')).toHaveTextContent('Slutförd'), { timeout: 5000 });
     expect(calls.filter((call) => call.path === '/api/runs?limit=50').length).toBeGreaterThanOrEqual(2);
     expect(screen.getByText('Hyresavier: Slutförd')).toBeInTheDocument();
   });

@@ -129,7 +129,7 @@ describe('run details', () => {
     });
     expect(screen.getByText('Pågår')).toBeInTheDocument();
     run = { ...run, steps: [aStep(), aStep({ id: 'a2', seq: 2, stepIndex: 1, description: 'Boka tekniker', status: 'running', durationMs: null })], completedSteps: 2 };
-    await waitFor(() => expect(screen.getByText('Boka tekniker', { selector: 'span' })).toBeInTheDocument(), { timeout: 2500 });
+    await waitFor(() => expect(screen.getByText('Boka tekniker', { selector: 'span' })).toBeInTheDocument(), { timeout: 5000 });
     await userEvent.click(screen.getByRole('button', { name: 'Stoppa' }));
     expect(await screen.findByText('Körningen stoppad')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST' && call.path === '/api/runs/r1/stop')).toBe(true);
