@@ -50,7 +50,7 @@ export function RunStepRow({ step, screenshotUrl, onOpenScreenshot }: RunStepRow
           {seconds !== null ? <span> · {t('test_run.duration', { seconds })}</span> : null}
         </p>
         {step.status === 'failed' ? (
-          <p className="mt-1 text-sm text-red-700">
+          <p className="mt-1 text-sm [overflow-wrap:anywhere] text-red-700">
             <span className="font-medium">{t(`test_run.error_types.${isRunErrorType(step.errorType) ? step.errorType : 'unknown'}`)}</span>
             {step.errorMessage ? <span>: {step.errorMessage}</span> : null}
           </p>

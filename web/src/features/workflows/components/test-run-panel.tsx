@@ -39,6 +39,10 @@ export function TestRunPanel({ runId, onClose }: TestRunPanelProps) {
   const [opened, setOpened] = useState<{ src: string; number: number } | null>(null);
   const active = isRunActive(run.data);
   const wasActive = useRef(true);
+  const panel = useRef<HTMLDivElement>(null);
+
+  // On a narrow screen the panel sits below the steps: bring it into view when the run starts.
+  useEffect(() => panel.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' }), []);
 
   useEffect(() => {
     if (!run.data || active || !wasActive.current) return;
@@ -52,6 +56,7 @@ export function TestRunPanel({ runId, onClose }: TestRunPanelProps) {
   const steps = run.data ? run.data.steps.filter((step) => step.attempt === run.data.attempt) : [];
 
   return (
+    <div ref={panel} className="scroll-mt-4">
     <Card
       title={t('test_run.title')}
       actions={<IconButton label={t('test_run.close')} icon={CloseIcon} onClick={onClose} />}
@@ -64,8 +69,8 @@ export function TestRunPanel({ runId, onClose }: TestRunPanelProps) {
         <div className="space-y-4">
           <div aria-live="polite" className="space-y-2">
             <p className={`text-sm font-semibold ${statusClasses[run.data.status]}`}>{t(`test_run.status.${run.data.status}`)}</p>
-            {run.data.status === 'failed' && run.data.errorMessage ? (
-              <p className="text-sm text-red-700">
+            {run.data.status === 'failed' && run.data.errorMessage && !steps.some((step) => step.status === 'failed') ? (
+              <p className="text-sm [overflow-wrap:anywhere] text-red-700">
                 {isRunErrorType(run.data.errorType) ? `${t(`test_run.error_types.${run.data.errorType}`)}: ` : null}
                 {run.data.errorMessage}
               </p>
@@ -104,5 +109,6 @@ export function TestRunPanel({ runId, onClose }: TestRunPanelProps) {
       )}
       {opened ? <ScreenshotDialog src={opened.src} number={opened.number} onClose={() => setOpened(null)} /> : null}
     </Card>
+    </div>
   );
 }

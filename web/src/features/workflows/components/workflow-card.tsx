@@ -6,13 +6,13 @@ import type { Workflow } from '@shared/types/api';
 import { useTranslation } from 'react-i18next';
 import {
   ChartBarIcon,
+  ClipboardListIcon,
   DownloadIcon,
   DuplicateIcon,
   EllipsisVerticalIcon,
   PauseIcon,
   PencilIcon,
   PlayIcon,
-  RecordIcon,
   TrashIcon,
 } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
@@ -37,7 +37,7 @@ export function WorkflowCard({ workflow, onAction }: WorkflowCardProps) {
   const rate = workflow.successRate === null ? t('card.no_rate') : t('card.rate', { rate: Math.round(workflow.successRate) });
 
   return (
-    <article aria-label={workflow.name} className="flex flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+    <article aria-label={workflow.name} className="flex h-full flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 title={workflow.name} className="truncate text-base font-semibold text-slate-900">
@@ -125,7 +125,7 @@ export function WorkflowCard({ workflow, onAction }: WorkflowCardProps) {
           <dd className="font-medium text-slate-900">{rate}</dd>
         </div>
       </dl>
-      <div className="mt-auto flex flex-wrap gap-2 border-t border-slate-100 pt-4">
+      <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
         <Button
           variant="secondary"
           size="sm"
@@ -141,12 +141,17 @@ export function WorkflowCard({ workflow, onAction }: WorkflowCardProps) {
           aria-label={t('card.edit_steps_named', { name: workflow.name })}
           className={buttonClasses({ variant: 'secondary', size: 'sm' })}
         >
-          <RecordIcon className="size-4" />
+          <ClipboardListIcon className="size-4" />
           {t('card.edit_steps')}
         </Link>
-        <Button variant="ghost" size="sm" onClick={() => onAction('edit', workflow)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="ml-auto"
+          aria-label={t('card.edit_named', { name: workflow.name })}
+          onClick={() => onAction('edit', workflow)}
+        >
           <PencilIcon className="size-4" />
-          {t('menu.edit')}
         </Button>
       </div>
     </article>

@@ -193,7 +193,7 @@ export function WorkflowEditorScreen({ workflowId }: { workflowId: string }) {
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
+        <div className="min-w-0 lg:col-span-2">
           <Card
             title={t('editor.steps.title')}
             actions={
@@ -227,7 +227,7 @@ export function WorkflowEditorScreen({ workflowId }: { workflowId: string }) {
             )}
           </Card>
         </div>
-        <aside className="space-y-6">
+        <aside className="min-w-0 space-y-6">
           {runId ? <TestRunPanel key={runId} runId={runId} onClose={() => setRunId(null)} /> : null}
           <WorkflowSecretsCard used={used} saved={secretNames(workflow.definition)} missing={workflow.missingSecrets} />
           <ScheduleCard workflow={workflow} />

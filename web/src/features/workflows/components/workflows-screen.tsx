@@ -5,7 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { Workflow } from '@shared/types/api';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowUpIcon, PlusIcon, TemplatesIcon, WorkflowIcon } from '@/components/ui/icons';
+import { PlusIcon, TemplatesIcon, WorkflowIcon } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -155,7 +155,6 @@ export function WorkflowsScreen() {
               isPending={importWorkflow.isPending}
               pendingLabel={t('import.importing')}
             >
-              <ArrowUpIcon className="size-4" />
               {t('import.button')}
             </Button>
             <Link to="/marketplace" className={buttonClasses({ variant: 'secondary' })}>
