@@ -45,6 +45,12 @@ create index runs_organization_id_created_at_idx on public.runs (organization_id
 create index runs_organization_id_status_idx on public.runs (organization_id, status);
 create index runs_workflow_id_created_at_idx on public.runs (workflow_id, created_at desc);
 create index runs_workflow_id_workflow_version_idx on public.runs (workflow_id, workflow_version);
+-- Status filters cannot be index conditions under RLS (enum equality is not leakproof), so the hot
+-- ones get partial indexes: runs under way per organisation, a workflow's completed runs (estimated
+-- completion), runs with an AI confidence (the dashboard's average).
+create index runs_organization_id_active_idx on public.runs (organization_id) where status in ('pending', 'running', 'paused');
+create index runs_workflow_id_completed_idx on public.runs (workflow_id, created_at desc) where status = 'completed';
+create index runs_organization_id_ai_confidence_idx on public.runs (organization_id, created_at desc) where min_ai_confidence is not null;
 create index runs_started_by_idx on public.runs (started_by);
 create index runs_stopped_by_idx on public.runs (stopped_by);
 -- The lease sweep: runs a runner holds, by how fresh its heartbeat is.

@@ -13,6 +13,8 @@ alter table public.error_queue_items
   add column step_index integer check (step_index >= 0),
   add constraint error_queue_items_execution_id_fkey foreign key (execution_id) references public.runs (id) on delete cascade not valid;
 create index error_queue_items_execution_id_idx on public.error_queue_items (execution_id);
+-- The error queue's figures (resolved today, average resolution time) read resolved items by date.
+create index error_queue_items_organization_id_resolved_at_idx on public.error_queue_items (organization_id, resolved_at desc) where status = 'resolved';
 
 -- Enqueues the job that executes attempt p_attempt of run p_run_id.
 create function private.enqueue_run(p_run_id uuid, p_attempt integer)

@@ -49,6 +49,7 @@ export function anError(overrides: Partial<ErrorQueueItem> = {}): ErrorQueueItem
     workflowName: 'Fakturahantering',
     executionId: 'exec-0001',
     stepId: null,
+    stepIndex: null,
     resolvedAt: null,
     ...overrides,
   };
