@@ -41,7 +41,7 @@ export function RunStepRow({ step, screenshotUrl, onOpenScreenshot }: RunStepRow
         )}
       </span>
       <div className="min-w-0 flex-1">
-        <p className="text-sm font-medium text-slate-900">
+        <p className="text-sm font-medium [overflow-wrap:anywhere] text-slate-900">
           {t('test_run.step', { number })}
           {step.description ? <span className="font-normal text-slate-700"> · {step.description}</span> : null}
         </p>

@@ -50,7 +50,7 @@ export function StepRow({ step, index, count, errors, onMove, onEdit, onDelete, 
             </Badge>
           ))}
         </div>
-        <p className={`mt-1 text-sm ${step.description ? 'text-slate-900' : 'text-slate-500 italic'}`}>
+        <p className={`mt-1 text-sm [overflow-wrap:anywhere] ${step.description ? 'text-slate-900' : 'text-slate-500 italic'}`}>
           {step.description || t('editor.steps.no_description')}
         </p>
         {selector !== null ? (

@@ -42,7 +42,10 @@ export function TestRunPanel({ runId, onClose }: TestRunPanelProps) {
   const panel = useRef<HTMLDivElement>(null);
 
   // On a narrow screen the panel sits below the steps: bring it into view when the run starts.
-  useEffect(() => panel.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' }), []);
+  // (A block body: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.)
+  useEffect(() => {
+    panel.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, []);
 
   useEffect(() => {
     if (!run.data || active || !wasActive.current) return;
