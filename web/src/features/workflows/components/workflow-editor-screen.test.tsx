@@ -61,6 +61,7 @@ describe('the step list', () => {
     expect(screen.getByText('Version 3')).toBeInTheDocument();
 
     expect(screen.getByText('Hemligheter saknas')).toBeInTheDocument();
+    expect(screen.getByText('Flödet använder PORTAL_PASSWORD, som inte finns än. Körningar misslyckas tills den är tillagd.')).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Lägg till i Inställningar' });
     expect(link).toHaveAttribute('href', '/settings?tab=automation');
   });

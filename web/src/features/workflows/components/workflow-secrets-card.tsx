@@ -26,7 +26,7 @@ export function WorkflowSecretsCard({ used, saved, missing }: WorkflowSecretsCar
           <ExclamationTriangleIcon className="size-5 shrink-0 text-amber-600" />
           <div className="space-y-1">
             <p className="font-semibold">{t('secrets.missing_title')}</p>
-            <p>{t('secrets.missing_description', { names: list })}</p>
+            <p>{t('secrets.missing_description', { count: missing.length, names: list })}</p>
             <Link to="/settings" search={{ tab: 'automation' }} className="inline-block font-semibold underline">
               {t('secrets.add_link')}
             </Link>
