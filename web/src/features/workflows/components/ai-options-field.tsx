@@ -48,7 +48,7 @@ export function AiOptionsField({ steps, stepId }: AiOptionsFieldProps) {
                 <p className="text-sm font-medium text-slate-700">{t('step_dialog.options.item', { number })}</p>
                 <IconButton label={t('step_dialog.options.remove', { number })} icon={TrashIcon} tone="danger" onClick={() => remove(index)} />
               </div>
-              <div className="mt-2 grid gap-2 sm:grid-cols-3">
+              <div className="mt-2 grid gap-2 sm:grid-cols-[1fr_1fr_1.5fr]">
                 <div>
                   <label htmlFor={`${id}-value-${index}`} className="block text-xs font-medium text-slate-600">
                     {t('step_dialog.options.value_label')}
