@@ -5,9 +5,6 @@ import { readJson, writeJson } from '@/lib/storage';
 
 export const SETTINGS_STORAGE_KEY = 'kollega.settings';
 
-export const SETTINGS_TABS = ['profile', 'security', 'notifications', 'automation', 'system'] as const;
-export type SettingsTab = (typeof SETTINGS_TABS)[number];
-
 export const TIMEZONES = ['Europe/Stockholm', 'Europe/London', 'America/New_York'] as const;
 export const CONFIDENCE_OPTIONS = [95, 90, 85, 80] as const;
 export const RETRY_OPTIONS = [1, 2, 3, 5] as const;

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCurrentUser } from '@/features/auth/api/get-user';
 import { SettingsScreen } from '@/features/settings/components/settings-screen';
-import { SETTINGS_TABS, type SettingsTab } from '@/features/settings/model';
+import { SETTINGS_TABS, type SettingsTab } from '@/features/settings/tabs';
 import { oneOf } from '@/lib/search-params';
 
 export const Route = createFileRoute('/_authed/settings')({

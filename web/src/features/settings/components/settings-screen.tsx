@@ -5,15 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/components/ui/notify';
-import {
-  clearPreferences,
-  DEFAULT_PREFERENCES,
-  loadPreferences,
-  type Preferences,
-  savePreferences,
-  SETTINGS_TABS,
-  type SettingsTab,
-} from '../model';
+import { clearPreferences, DEFAULT_PREFERENCES, loadPreferences, type Preferences, savePreferences } from '../model';
+import { SETTINGS_TABS, type SettingsTab } from '../tabs';
 import { AutomationTab } from './automation-tab';
 import { NotificationsTab } from './notifications-tab';
 import { ProfileTab, type SettingsUser } from './profile-tab';
