@@ -106,12 +106,6 @@ export function kollegaRunnerEngine(): Engine {
     async run(recording, _origin, signal) {
       const definition = definitionSchema.parse(fromChromeRecording(recording).definition);
       const context = await (await launch()).newContext({ acceptDownloads: true, viewport: { width: 1280, height: 800 } });
-      let inflight = 0;
-      let lastChange = Date.now();
-      const track = (delta: number) => () => { inflight += delta; lastChange = Date.now(); };
-      context.on('request', track(1));
-      context.on('requestfinished', track(-1));
-      context.on('requestfailed', track(-1));
       const abort = new AbortController();
       const onAbort = () => abort.abort();
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -126,10 +120,8 @@ export function kollegaRunnerEngine(): Engine {
           onStepEnd: async () => {},
           control: async () => 'continue',
         });
+        // The engine itself lets what the last step started finish before it returns.
         if (outcome.status !== 'completed') throw new Error(`${outcome.errorType}: ${outcome.errorMessage}`);
-        // Like the puppeteer engine: let what the last step started finish (250 ms quiet, at most 3 s).
-        const deadline = Date.now() + 3_000;
-        while (Date.now() < deadline && (inflight > 0 || Date.now() - lastChange < 250)) await new Promise((r) => setTimeout(r, 50));
       } finally {
         signal?.removeEventListener('abort', onAbort);
         await context.close().catch(() => {});

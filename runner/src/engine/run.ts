@@ -1,7 +1,7 @@
 // Executing a definition: step after step in the caller's browser context, each reported as it starts and
 // ends; dialogs, downloads, popups, crashes and the network guard handled for the whole run.
 import { stat } from 'node:fs/promises';
-import type { Dialog, Download, Page, Request } from 'playwright-core';
+import type { Dialog, Download, Page, Request, Response } from 'playwright-core';
 import { DEFAULT_STEP_TIMEOUT_MS, type Step, type StepOf } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import { StepError, describeError, toStepError } from './errors.ts';
 import { sameUrlLoosely, sleep } from './locate.ts';
@@ -117,6 +117,9 @@ async function startRun(opts: ExecuteOptions): Promise<{ run: RunState; dispose:
   };
   on(context, 'page', track);
   on(context, 'request', (request: Request) => run.inflight.add(request));
+  // A request counts as done once its server answered: the request a step started has then arrived. (The
+  // body may still stream, and Playwright does not always report the end of a body the page never reads.)
+  on(context, 'response', (response: Response) => run.inflight.delete(response.request()));
   on(context, 'requestfinished', (request: Request) => run.inflight.delete(request));
   on(context, 'requestfailed', (request: Request) => run.inflight.delete(request));
   on(context, 'dialog', (dialog: Dialog) => onDialog(run, dialog));
