@@ -3,26 +3,17 @@
 // encryption key from this function's environment (KOLLEGA_SECRETS_KEY), is encrypted there with pgcrypto,
 // and never comes back: not in a response, an error or a log line.
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { fromDbError } from '../../_shared/db-errors.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { SECRET_NAME } from '../../_shared/schemas/definition.ts';
+import { secretSchema } from '../../_shared/schemas/secrets.ts';
 import type { SecretInfo } from '../../_shared/types/api.ts';
 import { type AppEnv, readJson, requireSession } from '../middleware.ts';
 import { asCaller, requireRole } from '../resource.ts';
 
 export const SECRET_LIST_LIMIT = 500;
-export const MAX_SECRET_LENGTH = 4000;
 
 const SECRET_COLUMNS = `name, created_at as "createdAt", updated_at as "updatedAt"`;
-
-const secretSchema = z.strictObject({
-  name: z.string({ message: 'secret_name_invalid' }).regex(SECRET_NAME, 'secret_name_invalid'),
-  value: z.string({ message: 'secret_value_required' }).min(1, 'secret_value_required').max(
-    MAX_SECRET_LENGTH,
-    'secret_value_required',
-  ),
-});
 
 /**
  * A database error without the statement's parameters (the value and the key): postgres.js keeps them on

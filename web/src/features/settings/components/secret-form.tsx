@@ -8,7 +8,7 @@ import { Field } from '@/components/ui/field';
 import { Form, useZodForm } from '@/components/ui/form';
 import { notify } from '@/components/ui/notify';
 import { useSaveSecret } from '../api/save-secret';
-import { type SecretFormInput, type SecretFormOutput, secretFormSchema } from '../secret-schema';
+import { type SecretFormInput, type SecretFormOutput, secretFormSchema } from '@shared/schemas/secrets';
 
 type SecretFormProps = {
   existing: string[];
