@@ -1,9 +1,10 @@
-// Workflows over the real stack: create (with the blank-name rule), start, run, duplicate, delete,
-// edit; a refused run and a member refused changing a colleague's workflow.
+// Workflows over the real stack: create (with the blank-name rule), start, a run refused until the
+// workflow has steps, duplicate, delete, edit; a refused run of a draft and a member refused changing a
+// colleague's workflow. (Runs that execute: e2e/workflow-editor.spec.ts, e2e/flow-runs.spec.ts.)
 import { expect, test } from '@playwright/test';
 import { accounts, registerCompany, signInAs, useLanguage } from './support/session';
 
-test('a new company creates its first workflow, starts, runs, duplicates and deletes it (sv)', async ({ page }) => {
+test('a new company creates its first workflow, starts it, cannot run it without steps, duplicates and deletes it (sv)', async ({ page }) => {
   await registerCompany(page);
   await page.goto('/workflows');
   await expect(page.getByRole('heading', { level: 1, name: 'Arbetsflöden' })).toBeVisible();
@@ -31,16 +32,18 @@ test('a new company creates its first workflow, starts, runs, duplicates and del
   await expect(page.getByRole('status').filter({ hasText: 'Arbetsflöde startat' })).toBeVisible();
   await expect(card).toContainText('Aktiv');
 
+  // A workflow without recorded steps has nothing to run: the server says so and nothing is started.
   await card.getByRole('button', { name: 'Åtgärder för Hyresavier' }).click();
   await page.getByRole('menuitem', { name: 'Kör nu' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Körning startad' })).toBeVisible();
-  await expect(card).not.toContainText('Aldrig körd');
+  const refused = page.getByRole('alert').filter({ hasText: 'Kunde inte köra arbetsflöde' });
+  await expect(refused).toContainText('Arbetsflödet har inga steg. Spela in eller lägg till steg innan det körs.');
+  await expect(card).toContainText('Aldrig körd');
 
   await card.getByRole('button', { name: 'Åtgärder för Hyresavier' }).click();
   await page.getByRole('menuitem', { name: 'Statistik' }).click();
   const stats = page.getByRole('dialog', { name: 'Statistik för Hyresavier' });
   await expect(stats.getByText('Antal körningar')).toBeVisible();
-  await expect(stats).toContainText('1');
+  await expect(stats).toContainText('0');
   await stats.getByRole('button', { name: 'Stäng' }).click();
 
   await card.getByRole('button', { name: 'Åtgärder för Hyresavier' }).click();

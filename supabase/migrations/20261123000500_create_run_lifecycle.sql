@@ -140,7 +140,8 @@ $$;
 
 -- Retry: a failed run starts a new attempt from a step (default: the one that failed), on the workflow's
 -- current version (so a step fixed in the editor is used), keeping the variables extracted before that
--- step and the earlier attempts' step log. Pending error-queue items of the run are resolved by it.
+-- step and the earlier attempts' step log. Pending error-queue items of the run are resolved by it. The run
+-- keeps its trigger and starter; who retried it is in the audit trail (run_retried).
 -- Errors: P0002 'run_not_found', P0001 'run_state_invalid', P0001 'step_out_of_range', P0001 'workflow_has_no_steps'.
 create function app.retry_run(p_run_id uuid, p_from_step integer default null)
 returns public.runs
@@ -172,7 +173,7 @@ begin
   set status = 'pending', attempt = attempt + 1, start_step = v_from, workflow_version = v_version,
       step_count = v_step_count, completed_steps = v_from, current_step = null, current_step_description = null,
       error_type = null, error_message = null, failed_step = null, stopped_by = null, finished_at = null,
-      requires_manual_intervention = false, runner_id = null, heartbeat_at = null, started_by = auth.uid()
+      requires_manual_intervention = false, runner_id = null, heartbeat_at = null
   where id = p_run_id
   returning * into v_run;
   perform private.enqueue_run(p_run_id, v_run.attempt);
