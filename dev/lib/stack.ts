@@ -174,6 +174,8 @@ export function createStack({ profile, fresh = false, web = 'preview', runner = 
         SUPABASE_JWT_SECRET: JWT_SECRET,
         SITE_URL: u.app,
         KOLLEGA_SECRETS_KEY: SECRETS_KEY,
+        // The local stack's workflows may target this machine's own pages (the runner allows it too).
+        KOLLEGA_RUNNER_ALLOW_PRIVATE: 'true',
         PORT: String(p.api),
       };
       const api = startChild(bin('deno'), ['run', '--allow-net', '--allow-env', '--allow-read', '--config', 'supabase/functions/api/deno.json', 'supabase/functions/api/index.ts'], env, 'api', log);
