@@ -2,7 +2,7 @@
 // react-hook-form resolver that validates the resulting step with the shared step schema, so the
 // dialog refuses exactly what the server would.
 import { ELEMENT_STEP_TYPES, type Step, stepSchema, type StepType } from '@shared/schemas/definition';
-import { type FieldErrors, type Resolver, set } from 'react-hook-form';
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import { formFieldOf, parseSelectorText, selectorText } from './editor-model';
 
 export type OptionThen = 'continue' | 'stop' | `goto:${string}`;
@@ -149,9 +149,25 @@ export function formErrors(fields: Record<string, string>): FieldErrors<StepForm
   const errors: FieldErrors<StepFormValues> = {};
   for (const [path, message] of Object.entries(fields)) {
     const name = formNameOf(path);
-    if (name && !hasError(errors, name)) set(errors, name, { type: 'validate', message });
+    if (name && !hasError(errors, name)) setPath(errors as Record<string, unknown>, name, { type: 'validate', message });
   }
   return errors;
+}
+
+/** Sets `value` at a dotted path, making arrays for number parts (react-hook-form's `set`, kept local so
+ * the shared form chunk of the public pages does not grow). */
+function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let node = target;
+  parts.forEach((part, index) => {
+    if (index === parts.length - 1) {
+      node[part] = value;
+      return;
+    }
+    const child = node[part];
+    if (child === null || typeof child !== 'object') node[part] = /^\d+$/.test(parts[index + 1] as string) ? [] : {};
+    node = node[part] as Record<string, unknown>;
+  });
 }
 
 function hasError(errors: object, name: string): boolean {

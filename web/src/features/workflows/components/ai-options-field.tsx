@@ -1,11 +1,12 @@
 // The answer options of an AI decision (basic here): value, label and what happens next.
 import type { Step } from '@shared/schemas/definition';
 import { useId } from 'react';
-import { type FieldError, get, useFieldArray, useFormContext } from 'react-hook-form';
+import { type FieldError, get, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { useArrayField } from '../hooks/use-array-field';
 import type { StepFormValues } from '../step-form';
 import { IconButton } from './icon-button';
 
@@ -23,11 +24,10 @@ export function AiOptionsField({ steps, stepId }: AiOptionsFieldProps) {
   const { t } = useTranslation('workflows');
   const id = useId();
   const {
-    control,
     register,
     formState: { errors },
   } = useFormContext<StepFormValues>();
-  const { fields, append, remove } = useFieldArray({ control, name: 'options' });
+  const { fields, append, remove } = useArrayField('options');
   const message = (name: string) => (get(errors, name) as FieldError | undefined)?.message;
 
   return (

@@ -2,11 +2,12 @@
 // shortened and reordered (the runner tries them in this order).
 import { MAX_SELECTORS } from '@shared/schemas/definition';
 import { useId } from 'react';
-import { type FieldError, get, useFieldArray, useFormContext } from 'react-hook-form';
+import { type FieldError, get, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ArrowUpIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { useArrayField } from '../hooks/use-array-field';
 import type { StepFormValues } from '../step-form';
 import { IconButton } from './icon-button';
 
@@ -14,11 +15,10 @@ export function SelectorListField() {
   const { t } = useTranslation('workflows');
   const id = useId();
   const {
-    control,
     register,
     formState: { errors },
   } = useFormContext<StepFormValues>();
-  const { fields, append, remove, move } = useFieldArray({ control, name: 'selectors' });
+  const { fields, append, remove, move } = useArrayField('selectors');
   const listError = (get(errors, 'selectors.root') as FieldError | undefined)?.message;
 
   return (
@@ -83,7 +83,7 @@ export function SelectorListField() {
         size="sm"
         className="mt-2"
         disabled={fields.length >= MAX_SELECTORS}
-        onClick={() => append({ text: '' }, { shouldFocus: true })}
+        onClick={() => append({ text: '' }, 'text')}
       >
         <PlusIcon className="size-4" />
         {t('step_dialog.selectors.add')}

@@ -2,7 +2,7 @@
 // step with the shared schema; the change reaches the server when the workflow is saved.
 import { DEFAULT_STEP_TIMEOUT_MS, MAX_WAIT_MS, type Step, stepSchema } from '@shared/schemas/definition';
 import { useEffect, useMemo } from 'react';
-import { Controller, type FieldPath, FormProvider, useForm, useWatch } from 'react-hook-form';
+import { type FieldPath, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
@@ -58,6 +58,8 @@ function StepForm({ step, isNew, steps, errors, onCancel, onSubmit }: StepFormPr
   const fields = fieldsOf(step.type);
   const badges = stepBadges(step);
   const variable = useWatch({ control: form.control, name: 'variable' });
+  const fullPage = useWatch({ control: form.control, name: 'fullPage' });
+  const { isSubmitted } = form.formState;
 
   useEffect(() => {
     for (const [path, message] of Object.entries(errors)) {
@@ -106,17 +108,11 @@ function StepForm({ step, isNew, steps, errors, onCancel, onSubmit }: StepFormPr
         ) : null}
         {fields.includes('expression') ? <StepTextField name="expression" multiline mono label={t('step_dialog.expression_label')} /> : null}
         {fields.includes('fullPage') ? (
-          <Controller
-            control={form.control}
-            name="fullPage"
-            render={({ field }) => (
-              <SwitchField
-                label={t('step_dialog.full_page_label')}
-                description={t('step_dialog.full_page_description')}
-                checked={field.value}
-                onChange={field.onChange}
-              />
-            )}
+          <SwitchField
+            label={t('step_dialog.full_page_label')}
+            description={t('step_dialog.full_page_description')}
+            checked={fullPage}
+            onChange={(checked) => form.setValue('fullPage', checked, { shouldDirty: true, shouldValidate: isSubmitted })}
           />
         ) : null}
         {fields.includes('viewport') ? (
