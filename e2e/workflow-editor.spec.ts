@@ -41,7 +41,7 @@ async function expectNoSevereAxeViolations(page: Page, what: string) {
   const severe = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  expect.soft(severe, `axe on ${what}`).toEqual([]);
+  expect(severe, `axe on ${what}`).toEqual([]);
 }
 
 let sites: Sites;

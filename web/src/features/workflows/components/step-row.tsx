@@ -58,7 +58,7 @@ export function StepRow({ step, index, count, errors, onMove, onEdit, onDelete, 
             <span className="sr-only">{t('editor.steps.detail.selector')}: </span>
             {selector}
             {extraSelectors > 0 ? (
-              <span className="ml-2 font-sans text-slate-400">{t('editor.steps.more_selectors', { count: extraSelectors })}</span>
+              <span className="ml-2 font-sans text-slate-500">{t('editor.steps.more_selectors', { count: extraSelectors })}</span>
             ) : null}
           </p>
         ) : null}
