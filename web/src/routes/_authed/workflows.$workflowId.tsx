@@ -4,7 +4,10 @@ import { WorkflowEditorError } from '@/features/workflows/components/workflow-ed
 import { WorkflowEditorScreen } from '@/features/workflows/components/workflow-editor-screen';
 import { WorkflowEditorSkeleton } from '@/features/workflows/components/workflow-editor-skeleton';
 
+// Loader, skeleton and error view go into the route's own chunk with the screen: route options that stay
+// in the entry ship with every page, /auth and /landing included (first-load budget, docs/quality.md).
 export const Route = createFileRoute('/_authed/workflows/$workflowId')({
+  codeSplitGroupings: [['loader', 'pendingComponent', 'component', 'errorComponent']],
   staticData: { titleKey: 'pages.workflows' },
   loader: ({ context, params }) => context.queryClient.ensureQueryData(workflowQueryOptions(params.workflowId)),
   pendingComponent: WorkflowEditorSkeleton,
