@@ -211,8 +211,10 @@ export function createStack({ profile, fresh = false, web = 'preview', runner = 
       checkpoint();
       return { cluster, urls: u, env, stop };
     } catch (error) {
+      // A stop during the start shows up here as whatever the interrupted part threw: report it as the stop.
+      const stoppedFirst = aborted;
       await stop();
-      throw aborted && !(error instanceof StackAborted) ? new StackAborted() : error;
+      throw stoppedFirst && !(error instanceof StackAborted) ? new StackAborted() : error;
     }
   };
 
