@@ -6,6 +6,7 @@
 --   tests.org_id(name)         the organisation of an actor
 --   tests.authenticate_as(name) / tests.authenticate_as_anon() / tests.clear_authentication()
 --                              switch the transaction's role and JWT claims like a PostgREST request
+--   tests.as_runner(sql)       one statement as the runner's role kollega_runner, rows as jsonb
 set client_min_messages = warning;
 begin;
 
@@ -122,9 +123,32 @@ $$;
 
 grant execute on all functions in schema tests to anon, authenticated, service_role;
 
+-- tests.as_runner(sql): runs one statement as role kollega_runner (the runner's own login role) and returns
+-- its rows as jsonb. pgTAP lives in schema extensions, which the runner may not use, so the assertions stay
+-- with postgres and only the statement under test changes role; postgres becomes a member of
+-- kollega_runner for the calling test's transaction only (undone by its rollback).
+-- Not granted to the API roles: only postgres, running the tests, calls it.
+create or replace function tests.as_runner(p_sql text) returns setof jsonb language plpgsql set search_path = '' as $$
+begin
+  if not pg_has_role('postgres', 'kollega_runner', 'member') then
+    execute 'grant kollega_runner to postgres';
+  end if;
+  set local role kollega_runner;
+  if p_sql ~* '^\s*(select|with|values|table)\M' then
+    return query execute format('select to_jsonb(q) from (%s) q', p_sql);
+  elsif p_sql ~* '\mreturning\M' then
+    return query execute format('with q as (%s) select to_jsonb(q) from q', p_sql);
+  else
+    execute p_sql;
+  end if;
+  set local role postgres;
+end;
+$$;
+
 select plan(1);
+
 select ok(
-  (select count(*) from pg_proc where pronamespace = 'tests'::regnamespace) = 8,
+  (select count(*) from pg_proc where pronamespace = 'tests'::regnamespace) = 9,
   'the test helpers are installed'
 );
 select * from finish();

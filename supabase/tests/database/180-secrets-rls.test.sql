@@ -9,24 +9,6 @@ begin;
 select plan(67);
 select tests.create_actors();
 
--- tests.as_runner(sql): runs one statement as role kollega_runner and returns its rows as jsonb. pgTAP
--- lives in schema extensions, which the runner may not use, so the assertions stay with postgres and only
--- the statement under test changes role. postgres becomes a member of kollega_runner for this
--- transaction only (undone by the rollback).
-grant kollega_runner to postgres;
-create function tests.as_runner(p_sql text) returns setof jsonb language plpgsql set search_path = '' as $$
-begin
-  set local role kollega_runner;
-  if p_sql ~* '^\s*(select|with|values|table)\M' then
-    return query execute format('select to_jsonb(q) from (%s) q', p_sql);
-  elsif p_sql ~* '\mreturning\M' then
-    return query execute format('with q as (%s) select to_jsonb(q) from q', p_sql);
-  else
-    execute p_sql;
-  end if;
-  set local role postgres;
-end;
-$$;
 -- tests.runner_secrets(run, key): what the runner gets from app.run_secrets, by name.
 create function tests.runner_secrets(p_run uuid, p_key text) returns table (name text, value text) language sql set search_path = '' as $$
   select r ->> 'name', r ->> 'value'
