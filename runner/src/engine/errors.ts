@@ -1,21 +1,9 @@
 // Step errors: the error types of a failed step (AUTOMATION.md "Runs") and how Playwright's errors map to them.
 
-export const ERROR_TYPES = [
-  'element_not_found',
-  'timeout',
-  'navigation_failed',
-  'frame_not_found',
-  'popup_not_found',
-  'unexpected_dialog',
-  'assertion_failed',
-  'secret_missing',
-  'blocked_address',
-  'ai_unavailable',
-  'browser_crashed',
-  'runner_lost',
-  'stopped',
-] as const;
-export type ErrorType = (typeof ERROR_TYPES)[number];
+import { RUN_ERROR_TYPES, type RunErrorType } from '../../../supabase/functions/_shared/run-types.ts';
+
+export const ERROR_TYPES = RUN_ERROR_TYPES;
+export type ErrorType = RunErrorType;
 
 /** A step failure with its type; the message is shown to people (after secrets are masked). */
 export class StepError extends Error {

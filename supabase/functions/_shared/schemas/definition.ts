@@ -10,6 +10,7 @@
 // (extracted earlier in the run), `{{input.name}}` (run inputs) and `{{secret.NAME}}` (the
 // organisation's secrets, resolved by the runner and never stored in the definition).
 import { z } from 'zod';
+import { STEP_TYPES, type StepType } from '../run-types.ts';
 
 export const DEFINITION_FORMAT_VERSION = 1;
 export const MAX_STEPS = 500;
@@ -20,27 +21,7 @@ export const MAX_WAIT_MS = 300_000;
 export const MAX_SELECTORS = 20;
 export const AI_THRESHOLD_DEFAULT = 95;
 
-export const STEP_TYPES = [
-  'setViewport',
-  'navigate',
-  'click',
-  'doubleClick',
-  'change',
-  'keyDown',
-  'keyUp',
-  'hover',
-  'scroll',
-  'waitForElement',
-  'waitForExpression',
-  'close',
-  'emulateNetworkConditions',
-  'wait',
-  'screenshot',
-  'extract',
-  'ai_decision',
-  'manual',
-] as const;
-export type StepType = (typeof STEP_TYPES)[number];
+export { STEP_TYPES, type StepType };
 
 /** Steps that act on an element found by `selectors`. */
 export const ELEMENT_STEP_TYPES = ['click', 'doubleClick', 'change', 'hover', 'waitForElement', 'extract'] as const satisfies readonly StepType[];

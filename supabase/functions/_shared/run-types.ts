@@ -1,0 +1,47 @@
+// The value sets of runs, shared by the step schema, the runner and the screens that label them. No
+// dependencies (the web imports it without pulling zod into a screen's chunk).
+
+/** Every step type of workflow format v1: Chrome Recorder's, then Kollega's own. */
+export const STEP_TYPES = [
+  'setViewport',
+  'navigate',
+  'click',
+  'doubleClick',
+  'change',
+  'keyDown',
+  'keyUp',
+  'hover',
+  'scroll',
+  'waitForElement',
+  'waitForExpression',
+  'close',
+  'emulateNetworkConditions',
+  'wait',
+  'screenshot',
+  'extract',
+  'ai_decision',
+  'manual',
+] as const;
+export type StepType = (typeof STEP_TYPES)[number];
+
+/** Why a step (and its run) failed, as the runner records it; `stopped` is a person's stop. */
+export const RUN_ERROR_TYPES = [
+  'element_not_found',
+  'timeout',
+  'navigation_failed',
+  'frame_not_found',
+  'popup_not_found',
+  'unexpected_dialog',
+  'assertion_failed',
+  'secret_missing',
+  'blocked_address',
+  'ai_unavailable',
+  'browser_crashed',
+  'runner_lost',
+  'stopped',
+] as const;
+export type RunErrorType = (typeof RUN_ERROR_TYPES)[number];
+
+/** Error types with a label on the screens: SPEC's two that no run produces (seeded and older items), then the runner's. */
+export const LABELLED_ERROR_TYPES = ['validation_error', 'network_error', ...RUN_ERROR_TYPES] as const;
+export type LabelledErrorType = (typeof LABELLED_ERROR_TYPES)[number];
