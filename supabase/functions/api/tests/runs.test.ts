@@ -255,9 +255,14 @@ Deno.test('POST /api/runs/:id/retry starts a new attempt from the failed step (2
   const response = await member.client.post(`/runs/${runId}/retry`);
   assertEquals(response.status, 202);
   assertEquals([response.body.id, response.body.attempt, response.body.status, response.body.completedSteps], [runId, 2, 'pending', 3]);
-  assertEquals([response.body.errorType, response.body.failedStep, response.body.startedBy], [null, null, member.id]);
+  // The run keeps its trigger and starter (this one had none); who retried it is in the audit trail.
+  assertEquals([response.body.errorType, response.body.failedStep, response.body.startedBy], [null, null, null]);
   const stored = await storedRun(runId);
   assertEquals([stored.attempt, stored.start_step], [2, 3]);
+  const [retried] = await withDb((sql) =>
+    sql`select user_id from public.audit_activities where execution_id = ${runId} and action = 'run_retried'`
+  );
+  assertEquals(retried.user_id, member.id);
   // The runner may already be executing (and failing) the new attempt: only the first attempt's item is checked.
   assertEquals((await errorItems(runId)).find((e) => e.id === item.id)?.status, 'resolved');
 
