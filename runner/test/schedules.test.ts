@@ -11,20 +11,29 @@ const runnerUrl = process.env.RUNNER_DB_URL ?? 'postgresql://kollega_runner:post
 const runnerA = postgres(runnerUrl, { max: 2, onnotice: () => {} });
 const runnerB = postgres(runnerUrl, { max: 2, onnotice: () => {} });
 
-const ACTIVE = 'b0000000-0000-4000-8000-000000000003'; // seed: Månadsrapport driftkostnader, active, 5 steps
-const PAUSED = 'b0000000-0000-4000-8000-000000000004'; // seed: Förlängning av hyresavtal, paused
+// An organisation of its own with an active and a paused workflow (one wait step each), so the runs and
+// audit rows of this file stay out of the seeded demo organisation that the end-to-end specs read.
+const ORG = crypto.randomUUID();
+const ACTIVE = crypto.randomUUID();
+const PAUSED = crypto.randomUUID();
 
 beforeAll(async () => {
-  await admin`delete from public.workflow_schedules where workflow_id in (${ACTIVE}, ${PAUSED})`;
+  await admin.begin(async (tx) => {
+    await tx`
+      insert into public.organizations (id, name, organization_number, address, city, postal_code, email, phone)
+      values (${ORG}, 'Schemalagda AB', ${`S${Date.now()}`}, 'Testgatan 1', 'Stockholm', '11122', 'info@schema.example.se', '0812345678')`;
+    await tx`
+      insert into public.workflows (id, organization_id, created_by, name, status, is_active) values
+        (${ACTIVE}, ${ORG}, null, 'Nattlig avstämning', 'active', true),
+        (${PAUSED}, ${ORG}, null, 'Pausad avstämning', 'paused', false)`;
+    await tx`
+      insert into public.workflow_versions (organization_id, workflow_id, version, definition)
+      select ${ORG}, id, 1, '{"version":1,"steps":[{"id":"s1","type":"wait","ms":1}]}'::jsonb from public.workflows where organization_id = ${ORG}`;
+    await tx`update public.workflows set current_version = 1 where organization_id = ${ORG}`;
+  });
 });
 
 afterAll(async () => {
-  await admin`delete from public.workflow_schedules where workflow_id in (${ACTIVE}, ${PAUSED})`;
-  // The seeded workflow's systems do not exist: stop the run this test started before it fails there,
-  // so it leaves no error-queue item for the suites after this one.
-  await admin`
-    update public.runs set status = 'failed', error_type = 'stopped', finished_at = now()
-    where workflow_id = ${ACTIVE} and trigger = 'schedule' and status in ('pending', 'running', 'paused')`;
   await Promise.all([admin.end(), runnerA.end(), runnerB.end()]);
 });
 
@@ -38,7 +47,7 @@ it('a due schedule starts exactly one run although two runners tick at once, and
   const [{ before }] = await admin<{ before: number }[]>`select count(*)::int as before from public.runs where workflow_id = ${ACTIVE} and trigger = 'schedule'`;
   await admin`
     insert into public.workflow_schedules (workflow_id, organization_id, cron, timezone, next_run_at)
-    select id, organization_id, '0 7 * * 1-5', 'Europe/Stockholm', now() - interval '1 minute' from public.workflows where id = ${ACTIVE}`;
+    values (${ACTIVE}, ${ORG}, '0 7 * * 1-5', 'Europe/Stockholm', now() - interval '1 minute')`;
   const now = new Date();
   const [a, b] = await Promise.all([startDueSchedules(runnerA, now), startDueSchedules(runnerB, now)]);
   expect(a + b).toBe(1);
@@ -54,7 +63,7 @@ it('a due schedule starts exactly one run although two runners tick at once, and
 it('a schedule of a workflow that is not active moves on without starting a run', async () => {
   await admin`
     insert into public.workflow_schedules (workflow_id, organization_id, cron, timezone, next_run_at)
-    select id, organization_id, '*/30 * * * *', 'Europe/Stockholm', now() - interval '1 minute' from public.workflows where id = ${PAUSED}`;
+    values (${PAUSED}, ${ORG}, '*/30 * * * *', 'Europe/Stockholm', now() - interval '1 minute')`;
   const [{ before }] = await admin<{ before: number }[]>`select count(*)::int as before from public.runs where workflow_id = ${PAUSED}`;
   expect(await startDueSchedules(runnerA)).toBe(0);
   const [{ after }] = await admin<{ after: number }[]>`select count(*)::int as after from public.runs where workflow_id = ${PAUSED}`;
