@@ -151,7 +151,8 @@ describe('pause, stop and abort', () => {
     });
     expect(during.outcome).toMatchObject({ status: 'stopped', failedIndex: 0, errorType: 'stopped' });
     expect(during.ends[0]).toMatchObject({ status: 'failed', errorType: 'stopped' });
-    expect(during.ends[0]!.durationMs).toBeLessThan(2000);
+    // Stopped 400 ms in, far before the 10 s wait would end (the margin is for a loaded machine).
+    expect(during.ends[0]!.durationMs).toBeLessThan(5000);
   });
 
   test('abort stops at once, also in the middle of waiting for an element, and closes the pages', async () => {
