@@ -98,7 +98,7 @@ describe('selectors', () => {
     expect(outcome).toMatchObject({ status: 'failed', failedIndex: 1, errorType: 'element_not_found' });
     expect(outcome.errorMessage).toContain('#never, text/Finns inte');
     expect(ends[1]!.durationMs).toBeGreaterThanOrEqual(1500);
-    expect(ends[1]!.durationMs).toBeLessThan(3500);
+    expect(ends[1]!.durationMs).toBeLessThan(8000); // the 1.5 s step timeout, not the 10 s default (margin for a loaded machine)
     expect(ends[1]!.screenshot?.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8])); // end-of-step JPEG, failure too
   });
 

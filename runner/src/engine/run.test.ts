@@ -167,7 +167,7 @@ describe('pause, stop and abort', () => {
     );
     const { outcome, ends, context } = await result;
     expect(outcome).toMatchObject({ status: 'stopped', failedIndex: 1, errorType: 'stopped' });
-    expect(ends[1]!.durationMs).toBeLessThan(3000);
+    expect(ends[1]!.durationMs).toBeLessThan(10_000); // aborted 0.3 s in, far before the 20 s timeout (margin for a loaded machine)
     expect(context.pages()).toEqual([]);
   });
 });
