@@ -8,7 +8,7 @@ export default mergeConfig(
     test: {
       root: '.',
       environment: 'jsdom',
-      include: ['web/src/**/*.test.{ts,tsx}'],
+      include: ['web/src/**/*.test.{ts,tsx}', 'extension/src/**/*.test.ts'],
       setupFiles: ['web/src/test/setup.ts'],
       restoreMocks: true,
       css: false,

@@ -1,0 +1,394 @@
+// Selectors for a recorded element, best first, in the step format's syntax (Chrome Recorder's prefixes;
+// a list of strings is a path through open shadow roots). Pure DOM code: runs in the recorder's content
+// script and in unit tests (jsdom). Order (docs/automation.md, "The recorder"):
+//   1. aria/<name>[role="<role>"] when role + accessible name identify one element in the page
+//   2. test-id-like attributes (data-testid, data-test, data-qa, data-cy, data-test-id)
+//   3. CSS from stable attributes only (id, name, aria-label, placeholder, title, href, src, stable classes),
+//      scoped by a stable ancestor when needed; generated-looking ids and classes are skipped
+//   4. for repeated rows or items: an xpath anchored on the distinguishing text of the row
+//   5. text/<text> for short visible texts that are unique
+//   then the same kinds when they match several elements (the runner takes the first visible one), and a
+//   positional CSS path as the last resort.
+export type Selector = string | string[];
+
+export const MAX_SELECTORS = 6;
+const TEST_ID_ATTRIBUTES = ['data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
+const STABLE_ATTRIBUTES = ['name', 'aria-label', 'placeholder', 'title', 'alt', 'for', 'type', 'role', 'href', 'src'];
+const MAX_TEXT = 80;
+
+// ── generated names ─────────────────────────────────────────────────────────────────────────────
+const GENERATED_PREFIX = /^(css|sc|jsx|emotion|styled|makeStyles|jss|svelte|tw|ember|ng-tns|mui-|Mui[A-Z]\w*-root-|r-)[-_]?/;
+
+/** True for ids and class names that a framework made up (they change between loads). */
+export function looksGenerated(name: string): boolean {
+  if (!name) return true;
+  if (/[:]|^\d|\s/.test(name)) return true; // React useId `:r3f:`, leading digits
+  if (GENERATED_PREFIX.test(name) && (/\d/.test(name) || /^(css|sc|jsx|emotion)-[A-Za-z]{5,}$/.test(name))) return true;
+  return name.split(/[-_]+/).some((part) => randomLooking(part));
+}
+
+function randomLooking(part: string): boolean {
+  if (part.length < 4) return false;
+  if (/^\d+$/.test(part)) return part.length >= 3; // row-123, item_4711
+  const digits = (part.match(/\d/g) ?? []).length;
+  const letters = part.length - digits;
+  if (digits > 0 && letters > 0 && (digits >= 2 || /\d[a-z]|[a-z]\d[a-z]/i.test(part))) return true; // a3f9k, x12
+  if (/^[0-9a-f]{6,}$/i.test(part)) return true; // hashes
+  if (/[bcdfghjklmnpqrstvwxz]{4,}/i.test(part) && !/(sch|str|ngst|rst|nsk|ckl|tch|ght)/i.test(part)) return true;
+  if (/[A-Z]/.test(part.slice(1)) && /[a-z]/.test(part) && /[A-Z][a-z]?[A-Z]/.test(part)) return true; // qXzTb
+  return false;
+}
+
+// ── roles and accessible names (the subset the runner's Playwright lookup agrees with) ───────────
+const INPUT_ROLES: Record<string, string> = {
+  button: 'button',
+  submit: 'button',
+  reset: 'button',
+  image: 'button',
+  checkbox: 'checkbox',
+  radio: 'radio',
+  range: 'slider',
+  number: 'spinbutton',
+  search: 'searchbox',
+  email: 'textbox',
+  tel: 'textbox',
+  text: 'textbox',
+  url: 'textbox',
+};
+
+export function roleOf(el: Element): string | undefined {
+  const explicit = el.getAttribute('role')?.trim().split(/\s+/)[0];
+  if (explicit) return explicit;
+  const tag = el.localName;
+  if (tag === 'button') return 'button';
+  if (tag === 'a' && el.hasAttribute('href')) return 'link';
+  if (tag === 'input') return INPUT_ROLES[(el.getAttribute('type') ?? 'text').toLowerCase()];
+  if (tag === 'textarea') return 'textbox';
+  if (tag === 'select') return (el as HTMLSelectElement).multiple || Number(el.getAttribute('size') ?? 0) > 1 ? 'listbox' : 'combobox';
+  if (/^h[1-6]$/.test(tag)) return 'heading';
+  if (tag === 'img' && el.getAttribute('alt')) return 'img';
+  if (tag === 'option') return 'option';
+  if (tag === 'summary') return undefined;
+  return undefined;
+}
+
+const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
+const CONTROL = 'input, textarea, select, button';
+
+/** Text content as a name: form controls inside it left out, images by their alt. */
+function contentText(node: Node): string {
+  let out = '';
+  for (const child of Array.from(node.childNodes)) {
+    if (child.nodeType === 3) out += child.textContent ?? '';
+    else if (child.nodeType === 1) {
+      const el = child as Element;
+      if (el.matches('script, style, template') || el.matches(CONTROL)) continue;
+      if (el.getAttribute('aria-hidden') === 'true') continue;
+      if (el.localName === 'img') out += ` ${el.getAttribute('alt') ?? ''} `;
+      else if (el.getAttribute('aria-label')) out += ` ${el.getAttribute('aria-label')} `;
+      else out += ` ${contentText(el)} `;
+    }
+  }
+  return out;
+}
+
+function labelsOf(el: Element): Element[] {
+  const labels = (el as HTMLInputElement).labels;
+  if (labels && labels.length) return Array.from(labels);
+  const found: Element[] = [];
+  const id = el.getAttribute('id');
+  const root = el.getRootNode() as Document | ShadowRoot;
+  if (id) found.push(...Array.from(root.querySelectorAll(`label[for="${cssEscape(id)}"]`)));
+  const wrapping = el.closest('label');
+  if (wrapping && !found.includes(wrapping)) found.push(wrapping);
+  return found;
+}
+
+export function accessibleName(el: Element): string {
+  const labelledBy = el.getAttribute('aria-labelledby');
+  if (labelledBy) {
+    const root = el.getRootNode() as Document | ShadowRoot;
+    const text = labelledBy
+      .split(/\s+/)
+      .map((id) => root.getElementById?.(id) ?? (root as Document).querySelector?.(`#${cssEscape(id)}`))
+      .filter((x): x is HTMLElement => !!x)
+      .map((x) => contentText(x))
+      .join(' ');
+    if (normalize(text)) return normalize(text);
+  }
+  const label = el.getAttribute('aria-label');
+  if (label && normalize(label)) return normalize(label);
+  if (el.matches('input, textarea, select')) {
+    const type = (el.getAttribute('type') ?? '').toLowerCase();
+    if (el.localName === 'input' && ['button', 'submit', 'reset'].includes(type)) {
+      return normalize(el.getAttribute('value') ?? (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : ''));
+    }
+    const fromLabels = normalize(labelsOf(el).map(contentText).join(' '));
+    if (fromLabels) return fromLabels;
+    return normalize(el.getAttribute('title') ?? el.getAttribute('placeholder') ?? '');
+  }
+  if (el.localName === 'img') return normalize(el.getAttribute('alt') ?? '');
+  const role = roleOf(el);
+  if (role && ['button', 'link', 'heading', 'tab', 'menuitem', 'option', 'checkbox', 'radio', 'switch', 'treeitem', 'cell'].includes(role)) {
+    const text = normalize(contentText(el));
+    if (text) return text;
+    const svgTitle = el.querySelector('svg title');
+    if (svgTitle) return normalize(svgTitle.textContent ?? '');
+  }
+  return normalize(el.getAttribute('title') ?? '');
+}
+
+// ── the page's elements, open shadow roots included ───────────────────────────────────────────
+/** Every element under `root`, descending into open shadow roots. */
+export function deepElements(root: Document | ShadowRoot | Element): Element[] {
+  const out: Element[] = [];
+  const visit = (node: Document | ShadowRoot | Element) => {
+    for (const el of Array.from(node.querySelectorAll('*'))) {
+      out.push(el);
+      if (el.shadowRoot) visit(el.shadowRoot);
+    }
+  };
+  visit(root);
+  return out;
+}
+
+export function cssEscape(value: string): string {
+  if (typeof CSS !== 'undefined' && CSS.escape) return CSS.escape(value);
+  return value.replace(/([^\w-])/g, '\\$1');
+}
+const attrValue = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+
+/** An xpath string literal for any text (concat() when it holds both quote kinds). */
+export function xpathLiteral(text: string): string {
+  if (!text.includes('"')) return `"${text}"`;
+  if (!text.includes("'")) return `'${text}'`;
+  return `concat(${text.split('"').map((part) => `"${part}"`).join(`, '"', `)})`;
+}
+
+// ── building the list ──────────────────────────────────────────────────────────────────────────
+type Context = { document: Document; all: Element[] };
+
+function stableClasses(el: Element): string[] {
+  return Array.from(el.classList).filter((c) => !looksGenerated(c) && c.length <= 40);
+}
+
+/** CSS fragments for the element alone, most specific first (stable attributes only). */
+function ownFragments(el: Element): string[] {
+  const tag = el.localName;
+  const out: string[] = [];
+  const id = el.getAttribute('id');
+  if (id && !looksGenerated(id)) out.push(`#${cssEscape(id)}`);
+  for (const attr of TEST_ID_ATTRIBUTES) {
+    const v = el.getAttribute(attr);
+    if (v) out.push(`[${attr}=${attrValue(v)}]`);
+  }
+  for (const attr of STABLE_ATTRIBUTES) {
+    const v = el.getAttribute(attr);
+    if (!v || v.length > 200) continue;
+    if ((attr === 'href' || attr === 'src') && (/^(javascript:|data:)/.test(v) || looksGenerated(v.replace(/[/?#=&.]/g, '-')))) continue;
+    if ((attr === 'name' || attr === 'for') && looksGenerated(v)) continue;
+    if (attr === 'type' && !['submit', 'reset', 'checkbox', 'radio', 'password', 'email', 'search', 'file'].includes(v)) continue;
+    out.push(`${tag}[${attr}=${attrValue(v)}]`);
+  }
+  const classes = stableClasses(el);
+  if (classes.length) out.push(`${tag}${classes.slice(0, 2).map((c) => `.${cssEscape(c)}`).join('')}`);
+  if (tag.includes('-')) out.push(tag); // custom elements: their tag is a stable name
+  return out;
+}
+
+function matchesIn(root: Document | ShadowRoot, css: string): Element[] {
+  try {
+    return Array.from(root.querySelectorAll(css));
+  } catch {
+    return [];
+  }
+}
+
+function nthOfType(el: Element): string {
+  const parent = el.parentElement;
+  const tag = el.localName;
+  if (!parent) return tag;
+  const same = Array.from(parent.children).filter((c) => c.localName === tag);
+  return same.length === 1 ? tag : `${tag}:nth-of-type(${same.indexOf(el) + 1})`;
+}
+
+/** A CSS selector unique within the element's own root (document or shadow root), or undefined. */
+function uniqueCss(el: Element): string | undefined {
+  const root = el.getRootNode() as Document | ShadowRoot;
+  for (const fragment of ownFragments(el)) if (matchesIn(root, fragment).length === 1) return fragment;
+  // Scope by the nearest ancestors with a stable, unique fragment (at most 4 levels up).
+  let path = nthOfType(el);
+  let node = el.parentElement;
+  for (let depth = 0; node && depth < 4; depth++, node = node.parentElement) {
+    const anchor = ownFragments(node).find((f) => matchesIn(root, f).length === 1);
+    if (anchor) {
+      const css = `${anchor} ${path}`;
+      const own = ownFragments(el).map((f) => `${anchor} ${f.startsWith('#') || f.startsWith('[') ? el.localName + f : f}`);
+      for (const candidate of [...own, css]) if (matchesIn(root, candidate).length === 1 && matchesIn(root, candidate)[0] === el) return candidate;
+      return undefined;
+    }
+    path = `${nthOfType(node)} > ${path}`;
+  }
+  return undefined;
+}
+
+/** A positional path from the root (last resort: survives nothing but an unchanged page). */
+function positionalCss(el: Element): string {
+  const parts: string[] = [];
+  let node: Element | null = el;
+  while (node && node.localName !== 'html' && node.localName !== 'body') {
+    parts.unshift(nthOfType(node));
+    node = node.parentElement;
+  }
+  return parts.join(' > ') || el.localName;
+}
+
+function shadowHosts(el: Element): Element[] {
+  const hosts: Element[] = [];
+  let root = el.getRootNode();
+  while (root.nodeType === 11 && (root as ShadowRoot).host) {
+    const host = (root as ShadowRoot).host;
+    hosts.unshift(host);
+    root = host.getRootNode();
+  }
+  return hosts;
+}
+
+/** The CSS path through the element's shadow hosts, one entry per level; undefined when a level has none. */
+function shadowPath(el: Element): string[] | undefined {
+  const hosts = shadowHosts(el);
+  const parts: string[] = [];
+  for (const node of [...hosts, el]) {
+    const css = uniqueCss(node);
+    if (!css) return undefined;
+    parts.push(css);
+  }
+  return parts;
+}
+
+function sameRoleAndName(ctx: Context, el: Element, role: string | undefined, name: string): Element[] {
+  return ctx.all.filter((other) => (role ? roleOf(other) === role : other.matches('input, textarea, select')) && accessibleName(other) === name);
+}
+
+const ROW = 'tr, li, [role="row"], [role="listitem"], article';
+
+/** For an element in a repeated row: the text that tells its row apart from the others (or undefined). */
+export function rowText(el: Element): { row: Element; text: string } | undefined {
+  const row = el.parentElement?.closest(ROW);
+  if (!row || !row.parentElement) return undefined;
+  const siblings = Array.from(row.parentElement.children).filter((c) => c !== row && c.localName === row.localName);
+  if (!siblings.length) return undefined;
+  const texts = (node: Element) =>
+    Array.from(node.querySelectorAll('*'))
+      .filter((n) => !n.matches(CONTROL) && !n.closest('button, a') && n.children.length === 0)
+      .map((n) => normalize(n.textContent ?? ''))
+      .filter((t) => t.length > 0 && t.length <= MAX_TEXT);
+  const others = new Set(siblings.flatMap(texts));
+  const own = texts(row).filter((t) => !others.has(t));
+  if (!own.length) return undefined;
+  return { row, text: own.sort((a, b) => a.length - b.length)[0]! };
+}
+
+function rowXpath(el: Element, name: string | undefined): string | undefined {
+  const found = rowText(el);
+  if (!found || el.getRootNode() !== el.ownerDocument) return undefined;
+  const rowTag = found.row.localName;
+  const own = name && roleOf(el) ? `[normalize-space()=${xpathLiteral(name)} or @aria-label=${xpathLiteral(name)}]` : '';
+  const id = ownFragments(el).find((f) => f.includes('[name=') || f.includes('[aria-label='));
+  const attr = id ? `[@${/\[([\w-]+)=/.exec(id)![1]}=${xpathLiteral(JSON.parse(/=(".*")\]$/.exec(id)![1]!))}]` : '';
+  return `xpath///${rowTag}[.//*[normalize-space()=${xpathLiteral(found.text)}]]//${el.localName}${own || attr}`;
+}
+
+/** The selectors of `el`, best first (at most MAX_SELECTORS, no duplicates). */
+export function selectorsFor(el: Element, ctx?: Context): Selector[] {
+  const doc = el.ownerDocument;
+  const context = ctx ?? { document: doc, all: deepElements(doc) };
+  const unique: Selector[] = [];
+  const weak: Selector[] = [];
+  const inShadow = shadowHosts(el).length > 0;
+
+  const role = roleOf(el);
+  const name = accessibleName(el);
+  if (name && name.length <= 200) {
+    const aria = role ? `aria/${name}[role="${role}"]` : el.matches('input, textarea, select') ? `aria/${name}` : undefined;
+    if (aria) (sameRoleAndName(context, el, role, name).length === 1 ? unique : weak).push(aria);
+  }
+
+  for (const attr of TEST_ID_ATTRIBUTES) {
+    const v = el.getAttribute(attr);
+    if (!v) continue;
+    const css = `[${attr}=${attrValue(v)}]`;
+    (context.all.filter((o) => o.getAttribute(attr) === v).length === 1 ? unique : weak).push(inShadow ? `pierce/${css}` : css);
+  }
+
+  if (inShadow) {
+    const path = shadowPath(el);
+    if (path) unique.push(path);
+    const inner = uniqueCss(el);
+    if (inner && context.all.filter((o) => safeMatches(o, inner)).length === 1) unique.push(`pierce/${inner}`);
+  } else {
+    const css = uniqueCss(el);
+    if (css) unique.push(css);
+  }
+
+  const row = rowXpath(el, name || undefined);
+  if (row) unique.push(row);
+
+  const text = normalize(contentText(el));
+  if (text && text.length <= MAX_TEXT && !el.matches('input, textarea, select') && el.querySelectorAll('*').length < 10) {
+    const sameText = context.all.filter((o) => o !== el && !o.contains(el) && !el.contains(o) && normalize(contentText(o)) === text && o.children.length === 0);
+    (sameText.length === 0 ? unique : weak).push(`text/${text}`);
+  }
+
+  const all = [...unique, ...weak];
+  if (!inShadow) all.push(positionalCss(el));
+  else all.push([...shadowHosts(el).map(positionalCss), positionalCss(el)]);
+  const seen = new Set<string>();
+  return all.filter((s) => {
+    const key = JSON.stringify(s);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  }).slice(0, MAX_SELECTORS);
+}
+
+function safeMatches(el: Element, css: string): boolean {
+  try {
+    return el.matches(css);
+  } catch {
+    return false;
+  }
+}
+
+/** The element a selector means in `doc` (for tests and the recorder's own checks): the first match. */
+export function resolve(doc: Document, selector: Selector): Element[] {
+  const parts = Array.isArray(selector) ? selector : [selector];
+  let scopes: Array<Document | ShadowRoot | Element> = [doc];
+  let found: Element[] = [];
+  parts.forEach((part, level) => {
+    found = scopes.flatMap((scope) => resolvePart(scope, part));
+    scopes = found.map((el) => el.shadowRoot ?? el);
+    if (level < parts.length - 1 && !found.length) scopes = [];
+  });
+  return found;
+}
+
+function resolvePart(scope: Document | ShadowRoot | Element, part: string): Element[] {
+  const all = deepElements(scope);
+  if (part.startsWith('aria/')) {
+    const m = /^aria\/(.*?)(?:\[role="([^"]*)"\])?$/s.exec(part)!;
+    return all.filter((el) => (m[2] ? roleOf(el) === m[2] : el.matches('input, textarea, select')) && accessibleName(el) === m[1]);
+  }
+  if (part.startsWith('text/')) return all.filter((el) => el.children.length === 0 && normalize(contentText(el)) === part.slice(5));
+  if (part.startsWith('pierce/')) return all.filter((el) => safeMatches(el, part.slice(7)));
+  if (part.startsWith('xpath/')) {
+    const doc = (scope as Node).ownerDocument ?? (scope as Document);
+    const result = doc.evaluate(part.slice(6), scope as Node, null, 7 /* ORDERED_NODE_SNAPSHOT_TYPE */, null);
+    return Array.from({ length: result.snapshotLength }, (_, i) => result.snapshotItem(i) as Element);
+  }
+  try {
+    return Array.from(scope.querySelectorAll(part));
+  } catch {
+    return [];
+  }
+}
