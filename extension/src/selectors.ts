@@ -266,7 +266,7 @@ function shadowPath(el: Element): string[] | undefined {
   return parts;
 }
 
-function sameRoleAndName(ctx: Context, el: Element, role: string | undefined, name: string): Element[] {
+function sameRoleAndName(ctx: Context, role: string | undefined, name: string): Element[] {
   return ctx.all.filter((other) => (role ? roleOf(other) === role : other.matches('input, textarea, select')) && accessibleName(other) === name);
 }
 
@@ -311,7 +311,7 @@ export function selectorsFor(el: Element, ctx?: Context): Selector[] {
   const name = accessibleName(el);
   if (name && name.length <= 200) {
     const aria = role ? `aria/${name}[role="${role}"]` : el.matches('input, textarea, select') ? `aria/${name}` : undefined;
-    if (aria) (sameRoleAndName(context, el, role, name).length === 1 ? unique : weak).push(aria);
+    if (aria) (sameRoleAndName(context, role, name).length === 1 ? unique : weak).push(aria);
   }
 
   for (const attr of TEST_ID_ATTRIBUTES) {

@@ -1,0 +1,188 @@
+// The recorder's content script, in every frame of every page (about:blank and srcdoc frames included).
+// It does nothing until the background worker says this tab is being recorded, and removes its listeners
+// when the recording pauses or stops: a paused recording captures nothing at all.
+//
+// What becomes a step (format v1, docs/automation.md "The recorder"):
+//   click / dblclick          → click / doubleClick on the closest interactive element (the app folds the
+//                                two clicks of a double click into the doubleClick)
+//   typing                    → one `change` per field, when the field commits (change event, or Enter/Tab/
+//                                Escape, or a click elsewhere while it still has focus)
+//   select, checkbox, radio   → `change` ("true"/"false" for checkboxes and radios, the option's value)
+//   password fields           → `change` with `{{secret.NAME}}`: the typed value is never read
+//   file choosers             → reported with the files' names only (the app makes it a manual step)
+//   Enter, Tab, Escape        → keyDown + keyUp
+import type { Capture, CapturedStep } from './protocol.ts';
+import { accessibleName, type Selector, selectorsFor } from './selectors.ts';
+
+const KEYS = new Set(['Enter', 'Tab', 'Escape']);
+const INTERACTIVE =
+  'button, a[href], input, select, textarea, label, summary, [role="button"], [role="link"], [role="menuitem"], [role="tab"], [role="option"], [role="checkbox"], [role="radio"], [role="switch"], [contenteditable=""], [contenteditable="true"]';
+const TEXT_INPUT = 'textarea, input:not([type]), input[type="text"], input[type="email"], input[type="search"], input[type="tel"], input[type="url"], input[type="number"], input[type="password"], input[type="date"], input[type="time"], input[type="datetime-local"], input[type="month"], input[type="week"]';
+
+let active = false;
+/** Fields typed into since their value was last recorded. */
+const pending = new Set<HTMLInputElement | HTMLTextAreaElement>();
+/** The value each field last had in a step (a change event after Enter must not repeat it). */
+const recorded = new WeakMap<Element, string>();
+/** Fields that were password fields at some point (a "show password" toggle must not leak the value). */
+const passwords = new WeakSet<Element>();
+
+function send(capture: Capture) {
+  chrome.runtime.sendMessage({ type: 'capture', capture }).catch(() => undefined);
+}
+
+/** The frame path from the top: indexes, plus each iframe element's selectors when its document is readable. */
+function placement(): Pick<CapturedStep, 'frame' | 'frameSelectors'> {
+  if (window === window.top) return {};
+  const frame: number[] = [];
+  const frameSelectors: Selector[][] = [];
+  let readable = true;
+  let current: Window = window;
+  while (current !== current.top && current.parent) {
+    const parent: Window = current.parent;
+    let index = 0;
+    for (let i = 0; i < parent.frames.length; i++) if (parent.frames[i] === current) index = i;
+    frame.unshift(index);
+    try {
+      const element = current.frameElement;
+      if (element) frameSelectors.unshift(selectorsFor(element));
+      else readable = false;
+    } catch {
+      readable = false; // a cross-origin parent: the runner finds this level by its index
+    }
+    current = parent;
+  }
+  return readable ? { frame, frameSelectors } : { frame };
+}
+
+const targetOf = (event: Event) => event.composedPath()[0] as Element | undefined;
+const at = (event: Event) => performance.timeOrigin + event.timeStamp;
+
+function secretName(el: Element): string {
+  const base = (accessibleName(el) || el.getAttribute('name') || 'password')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 50);
+  return /^[A-Z]/.test(base) ? base : `SECRET_${base}`.replace(/_$/, '');
+}
+
+function isPassword(el: Element): boolean {
+  if (el instanceof HTMLInputElement && el.type === 'password') passwords.add(el);
+  return passwords.has(el);
+}
+
+/** Records the field's value (once per committed value). */
+function recordChange(el: Element, time: number) {
+  if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)) return;
+  pending.delete(el as HTMLInputElement);
+  const label = accessibleName(el) || undefined;
+  const base = { ...placement(), selectors: selectorsFor(el) };
+  if (el instanceof HTMLInputElement && el.type === 'file') {
+    const files = Array.from(el.files ?? []).map((f) => f.name);
+    send({ step: { ...base, type: 'change', value: '' }, label, files, at: time });
+    return;
+  }
+  if (isPassword(el)) {
+    const name = secretName(el);
+    const value = `{{secret.${name}}}`;
+    if (recorded.get(el) === value) return;
+    recorded.set(el, value);
+    send({ step: { ...base, type: 'change', value }, label, secret: name, at: time });
+    return;
+  }
+  const value = el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? String(el.checked) : el.value;
+  if (recorded.get(el) === value) return;
+  recorded.set(el, value);
+  send({ step: { ...base, type: 'change', value }, label, at: time });
+}
+
+function flush(time: number, except?: Element) {
+  for (const el of [...pending]) if (el !== except) recordChange(el, time);
+}
+
+function onInput(event: Event) {
+  const el = targetOf(event);
+  if (el && el.matches(TEXT_INPUT)) {
+    isPassword(el);
+    pending.add(el as HTMLInputElement);
+  }
+}
+
+function onChange(event: Event) {
+  const el = targetOf(event);
+  if (el) recordChange(el, at(event));
+}
+
+/** Clicks that the `change` step of their field already covers. */
+function coveredByChange(el: Element): boolean {
+  if (el.matches('select, option, textarea') || el.matches(TEXT_INPUT)) return true;
+  if (el.matches('input[type="checkbox"], input[type="radio"], input[type="file"]')) return true;
+  const control = el.localName === 'label' ? (el as HTMLLabelElement).control : null;
+  return !!control && control.matches('input[type="checkbox"], input[type="radio"], input[type="file"]');
+}
+
+function onClick(event: MouseEvent) {
+  const raw = targetOf(event);
+  if (!raw || !event.isTrusted) return;
+  const el = raw.closest(INTERACTIVE) ?? raw;
+  const time = at(event);
+  flush(time, el);
+  if (event.detail > 1 || coveredByChange(el)) return;
+  const rect = el.getBoundingClientRect();
+  const button = event.button === 1 ? 'auxiliary' : event.button === 2 ? 'secondary' : 'primary';
+  send({
+    step: { ...placement(), type: 'click', selectors: selectorsFor(el), offsetX: Math.round(event.clientX - rect.left), offsetY: Math.round(event.clientY - rect.top), ...(button === 'primary' ? {} : { button }) },
+    label: accessibleName(el) || undefined,
+    at: time,
+  });
+}
+
+function onDoubleClick(event: MouseEvent) {
+  const raw = targetOf(event);
+  if (!raw || !event.isTrusted) return;
+  const el = raw.closest(INTERACTIVE) ?? raw;
+  if (coveredByChange(el)) return;
+  const rect = el.getBoundingClientRect();
+  send({
+    step: { ...placement(), type: 'doubleClick', selectors: selectorsFor(el), offsetX: Math.round(event.clientX - rect.left), offsetY: Math.round(event.clientY - rect.top) },
+    label: accessibleName(el) || undefined,
+    at: at(event),
+  });
+}
+
+function onKey(event: KeyboardEvent) {
+  if (!KEYS.has(event.key) || !event.isTrusted) return;
+  const time = at(event);
+  if (event.type === 'keydown') flush(time);
+  send({ step: { ...placement(), type: event.type === 'keydown' ? 'keyDown' : 'keyUp', key: event.key }, at: time });
+}
+
+const listeners: Array<[string, (event: never) => void]> = [
+  ['input', onInput],
+  ['change', onChange],
+  ['click', onClick],
+  ['dblclick', onDoubleClick],
+  ['keydown', onKey],
+  ['keyup', onKey],
+];
+
+function setActive(next: boolean) {
+  if (next === active) return;
+  active = next;
+  for (const [type, listener] of listeners) {
+    if (next) window.addEventListener(type, listener as EventListener, true);
+    else window.removeEventListener(type, listener as EventListener, true);
+  }
+  if (!next) pending.clear();
+}
+
+chrome.runtime.onMessage.addListener((message: { type?: string; active?: boolean }) => {
+  if (message?.type === 'capture-state') setActive(!!message.active);
+});
+chrome.runtime
+  .sendMessage({ type: 'hello' })
+  .then((reply: { active?: boolean } | undefined) => setActive(!!reply?.active))
+  .catch(() => undefined);

@@ -1,0 +1,51 @@
+// The messages between the Kollega app and the recorder extension. The app's page and the extension's
+// bridge content script (on the app's origins only) talk with window.postMessage; the bridge relays to
+// the extension's background worker with chrome.runtime messages. Dependency-free: imported by the app
+// (web/src/features/recording) and by the extension.
+import type { Selector } from './selectors.ts';
+
+export const APP_SOURCE = 'kollega-app';
+export const EXTENSION_SOURCE = 'kollega-recorder';
+/** Set on the app page's <html> by the bridge: the extension's version (the app shows the install page without it). */
+export const PRESENCE_ATTRIBUTE = 'data-kollega-recorder';
+
+export type RecorderStatus = 'stopped' | 'recording' | 'paused';
+
+/** App → extension. */
+export type AppCommand =
+  | { type: 'start'; url: string | null }
+  | { type: 'pause' }
+  | { type: 'resume' }
+  | { type: 'stop' }
+  | { type: 'focus' }
+  | { type: 'status' };
+
+type Placement = { frame?: number[]; frameSelectors?: Selector[][]; target?: string };
+
+/** A step as captured (format v1 without `id` and `description`: the app adds them). */
+export type CapturedStep = Placement &
+  (
+    | { type: 'navigate'; url: string }
+    | { type: 'click' | 'doubleClick'; selectors: Selector[]; offsetX?: number; offsetY?: number; button?: 'primary' | 'auxiliary' | 'secondary' }
+    | { type: 'change'; selectors: Selector[]; value: string }
+    | { type: 'keyDown' | 'keyUp'; key: string }
+  );
+
+/** What a captured step is about, for the app's description: the element's accessible name or label. */
+export type Capture = {
+  step: CapturedStep;
+  /** The element's name (label, text), for the step's description. */
+  label?: string;
+  /** A password field: `step.value` is `{{secret.NAME}}`, the typed value was never read. */
+  secret?: string;
+  /** A file chooser: the chosen files' names (the files themselves stay on the recording machine). */
+  files?: string[];
+  /** When the event happened (ms since the epoch), to measure event-to-step latency. */
+  at: number;
+};
+
+/** Extension → app. */
+export type ExtensionEvent =
+  | { type: 'status'; status: RecorderStatus; hasWindow: boolean }
+  | { type: 'step'; capture: Capture }
+  | { type: 'error'; code: 'window_failed' | 'not_recording' };
