@@ -40,6 +40,7 @@ export default defineConfig({
     alias: {
       '@': fromRoot('./web/src'),
       '@shared': fromRoot('./supabase/functions/_shared'),
+      '@extension': fromRoot('./extension/src'),
     },
   },
   build: {

@@ -22,14 +22,21 @@ let state: State | undefined;
 let starting: Promise<unknown> | undefined;
 
 async function load(): Promise<State> {
-  if (!state) state = ((await chrome.storage.session.get('state')).state as State | undefined) ?? { status: 'stopped', popups: {}, stepCount: 0 };
+  if (!state)
+    state = ((await chrome.storage.session.get('state')).state as State | undefined) ?? {
+      status: 'stopped',
+      popups: {},
+      stepCount: 0,
+    };
   return state;
 }
 
 async function save(next: State) {
   state = next;
   await chrome.storage.session.set({ state: next });
-  await chrome.action.setBadgeText({ text: next.status === 'recording' ? String(next.stepCount) : next.status === 'paused' ? '❚❚' : '' });
+  await chrome.action.setBadgeText({
+    text: next.status === 'recording' ? String(next.stepCount) : next.status === 'paused' ? '❚❚' : '',
+  });
   await chrome.action.setBadgeBackgroundColor({ color: next.status === 'recording' ? '#dc2626' : '#d97706' });
 }
 
@@ -37,7 +44,8 @@ const recordedTabs = (s: State) => (s.tabId === undefined ? [] : [s.tabId, ...Ob
 const isRecorded = (s: State, tabId?: number) => tabId !== undefined && recordedTabs(s).includes(tabId);
 
 function toApp(s: State, event: ExtensionEvent) {
-  if (s.appTabId !== undefined) chrome.tabs.sendMessage(s.appTabId, { type: 'event', event }, { frameId: 0 }).catch(() => undefined);
+  if (s.appTabId !== undefined)
+    chrome.tabs.sendMessage(s.appTabId, { type: 'event', event }, { frameId: 0 }).catch(() => undefined);
 }
 
 function statusEvent(s: State): ExtensionEvent {
@@ -46,7 +54,8 @@ function statusEvent(s: State): ExtensionEvent {
 
 /** Tells every frame of the recorded tabs whether to capture. */
 function broadcast(s: State) {
-  for (const tabId of recordedTabs(s)) chrome.tabs.sendMessage(tabId, { type: 'capture-state', active: s.status === 'recording' }).catch(() => undefined);
+  for (const tabId of recordedTabs(s))
+    chrome.tabs.sendMessage(tabId, { type: 'capture-state', active: s.status === 'recording' }).catch(() => undefined);
 }
 
 async function setStatus(status: RecorderStatus, patch: Partial<State> = {}) {
@@ -125,7 +134,13 @@ chrome.runtime.onMessage.addListener((message: Message, sender, reply) => {
     case 'command':
       return answer(command(message.command, tabId));
     case 'popup':
-      return answer(load().then((s) => (message.command.type === 'status' ? { ...statusEvent(s), stepCount: s.stepCount } : command(message.command, s.appTabId))));
+      return answer(
+        load().then((s) =>
+          message.command.type === 'status'
+            ? { ...statusEvent(s), stepCount: s.stepCount }
+            : command(message.command, s.appTabId),
+        ),
+      );
     case 'hello':
       return answer(
         Promise.resolve(starting)
@@ -154,7 +169,8 @@ chrome.webNavigation.onCommitted.addListener(async (details) => {
   const s = await load();
   if (!isRecorded(s, details.tabId)) return;
   broadcast(s); // the new document's capture script asks too; this covers a reply that raced the commit
-  if (TYPED.has(details.transitionType)) await emit({ step: { type: 'navigate', url: details.url }, at: Date.now() }, details.tabId);
+  if (TYPED.has(details.transitionType))
+    await emit({ step: { type: 'navigate', url: details.url }, at: Date.now() }, details.tabId);
 });
 
 chrome.tabs.onRemoved.addListener(async (tabId) => {

@@ -8,7 +8,13 @@ const post = (event: ExtensionEvent) => window.postMessage({ source: EXTENSION_S
 document.documentElement.setAttribute(PRESENCE_ATTRIBUTE, chrome.runtime.getManifest().version);
 
 window.addEventListener('message', (message: MessageEvent<{ source?: string; command?: AppCommand }>) => {
-  if (message.source !== window || message.origin !== location.origin || message.data?.source !== APP_SOURCE || !message.data.command) return;
+  if (
+    message.source !== window ||
+    message.origin !== location.origin ||
+    message.data?.source !== APP_SOURCE ||
+    !message.data.command
+  )
+    return;
   chrome.runtime
     .sendMessage({ type: 'command', command: message.data.command })
     .then((reply: ExtensionEvent | undefined) => reply && post(reply))

@@ -17,7 +17,8 @@ import { accessibleName, type Selector, selectorsFor } from './selectors.ts';
 const KEYS = new Set(['Enter', 'Tab', 'Escape']);
 const INTERACTIVE =
   'button, a[href], input, select, textarea, label, summary, [role="button"], [role="link"], [role="menuitem"], [role="tab"], [role="option"], [role="checkbox"], [role="radio"], [role="switch"], [contenteditable=""], [contenteditable="true"]';
-const TEXT_INPUT = 'textarea, input:not([type]), input[type="text"], input[type="email"], input[type="search"], input[type="tel"], input[type="url"], input[type="number"], input[type="password"], input[type="date"], input[type="time"], input[type="datetime-local"], input[type="month"], input[type="week"]';
+const TEXT_INPUT =
+  'textarea, input:not([type]), input[type="text"], input[type="email"], input[type="search"], input[type="tel"], input[type="url"], input[type="number"], input[type="password"], input[type="date"], input[type="time"], input[type="datetime-local"], input[type="month"], input[type="week"]';
 
 let active = false;
 /** Fields typed into since their value was last recorded. */
@@ -134,7 +135,14 @@ function onClick(event: MouseEvent) {
   const rect = el.getBoundingClientRect();
   const button = event.button === 1 ? 'auxiliary' : event.button === 2 ? 'secondary' : 'primary';
   send({
-    step: { ...placement(), type: 'click', selectors: selectorsFor(el), offsetX: Math.round(event.clientX - rect.left), offsetY: Math.round(event.clientY - rect.top), ...(button === 'primary' ? {} : { button }) },
+    step: {
+      ...placement(),
+      type: 'click',
+      selectors: selectorsFor(el),
+      offsetX: Math.round(event.clientX - rect.left),
+      offsetY: Math.round(event.clientY - rect.top),
+      ...(button === 'primary' ? {} : { button }),
+    },
     label: accessibleName(el) || undefined,
     at: time,
   });
@@ -147,7 +155,13 @@ function onDoubleClick(event: MouseEvent) {
   if (coveredByChange(el)) return;
   const rect = el.getBoundingClientRect();
   send({
-    step: { ...placement(), type: 'doubleClick', selectors: selectorsFor(el), offsetX: Math.round(event.clientX - rect.left), offsetY: Math.round(event.clientY - rect.top) },
+    step: {
+      ...placement(),
+      type: 'doubleClick',
+      selectors: selectorsFor(el),
+      offsetX: Math.round(event.clientX - rect.left),
+      offsetY: Math.round(event.clientY - rect.top),
+    },
     label: accessibleName(el) || undefined,
     at: at(event),
   });

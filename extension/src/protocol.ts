@@ -26,7 +26,13 @@ type Placement = { frame?: number[]; frameSelectors?: Selector[][]; target?: str
 export type CapturedStep = Placement &
   (
     | { type: 'navigate'; url: string }
-    | { type: 'click' | 'doubleClick'; selectors: Selector[]; offsetX?: number; offsetY?: number; button?: 'primary' | 'auxiliary' | 'secondary' }
+    | {
+        type: 'click' | 'doubleClick';
+        selectors: Selector[];
+        offsetX?: number;
+        offsetY?: number;
+        button?: 'primary' | 'auxiliary' | 'secondary';
+      }
     | { type: 'change'; selectors: Selector[]; value: string }
     | { type: 'keyDown' | 'keyUp'; key: string }
   );

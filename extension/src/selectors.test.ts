@@ -19,17 +19,27 @@ function expectFirstFinds(el: Element) {
 }
 
 describe('generated names', () => {
-  it.each(['css-1x9fk2', ':r3f:', 'sc-bdVaJa', 'fld-k3f9a', 'jsx-2736452', 'a9f3b2c1', 'row-4711', 'makeStyles-root-12', 'css-abcdef'])('%s is generated', (name) =>
-    expect(looksGenerated(name)).toBe(true),
-  );
-  it.each(['submit', 'invoice-list', 'main-nav', 'supplier', 'btn-primary', 'company_name', 'header', 'kundnummer'])('%s is stable', (name) =>
-    expect(looksGenerated(name)).toBe(false),
+  it.each([
+    'css-1x9fk2',
+    ':r3f:',
+    'sc-bdVaJa',
+    'fld-k3f9a',
+    'jsx-2736452',
+    'a9f3b2c1',
+    'row-4711',
+    'makeStyles-root-12',
+    'css-abcdef',
+  ])('%s is generated', (name) => expect(looksGenerated(name)).toBe(true));
+  it.each(['submit', 'invoice-list', 'main-nav', 'supplier', 'btn-primary', 'company_name', 'header', 'kundnummer'])(
+    '%s is stable',
+    (name) => expect(looksGenerated(name)).toBe(false),
   );
 });
 
 describe('selectorsFor', () => {
   it('an icon-only button is found by its aria-label, not its icon', () => {
-    document.body.innerHTML = '<button class="css-8fk2xa"><svg><path d="M0 0"/></svg></button><button aria-label="Ta bort" class="css-a81kd0"><svg></svg></button>';
+    document.body.innerHTML =
+      '<button class="css-8fk2xa"><svg><path d="M0 0"/></svg></button><button aria-label="Ta bort" class="css-a81kd0"><svg></svg></button>';
     const button = $('button[aria-label]');
     const selectors = expectFirstFinds(button);
     expect(selectors[0]).toBe('aria/Ta bort[role="button"]');
@@ -49,7 +59,8 @@ describe('selectorsFor', () => {
   });
 
   it('duplicate texts: a button whose text repeats is not identified by that text alone', () => {
-    document.body.innerHTML = '<section id="kund"><button>Spara</button></section><section id="faktura"><button>Spara</button></section>';
+    document.body.innerHTML =
+      '<section id="kund"><button>Spara</button></section><section id="faktura"><button>Spara</button></section>';
     const second = $('#faktura button');
     const selectors = expectFirstFinds(second);
     expect(selectors[0]).toBe('#faktura button');
@@ -64,7 +75,9 @@ describe('selectorsFor', () => {
     const button = document.querySelectorAll('button')[1]!;
     const selectors = selectorsFor(button);
     const row = selectors.find((s) => typeof s === 'string' && s.startsWith('xpath/'));
-    expect(row).toBe('xpath///tr[.//*[normalize-space()="Faktura 1002"]]//button[normalize-space()="Attestera" or @aria-label="Attestera"]');
+    expect(row).toBe(
+      'xpath///tr[.//*[normalize-space()="Faktura 1002"]]//button[normalize-space()="Attestera" or @aria-label="Attestera"]',
+    );
     expect(selectors[0]).toBe(row);
     document.body.innerHTML = rows(['Faktura 1003', 'Faktura 1000', 'Faktura 1002', 'Faktura 1001']);
     const found = resolve(document, row!);
@@ -95,7 +108,8 @@ describe('selectorsFor', () => {
     const outer = $('support-widget').attachShadow({ mode: 'open' });
     outer.innerHTML = '<section class="card"><ticket-form></ticket-form></section>';
     const inner = outer.querySelector('ticket-form')!.attachShadow({ mode: 'open' });
-    inner.innerHTML = '<form><label for="subject">Rubrik</label><input id="subject" name="subject"><button type="submit">Skapa ärende</button></form>';
+    inner.innerHTML =
+      '<form><label for="subject">Rubrik</label><input id="subject" name="subject"><button type="submit">Skapa ärende</button></form>';
     const input = inner.querySelector('input')!;
     const selectors = selectorsFor(input);
     expect(selectors[0]).toBe('aria/Rubrik[role="textbox"]');
@@ -110,7 +124,10 @@ describe('selectorsFor', () => {
     document.body.innerHTML = '<label>Lösenord <input type="password" name="pw"></label>';
     const selectors = expectFirstFinds($('input'));
     expect(selectors[0]).toBe('aria/Lösenord');
-    const parsed = definitionSchema.safeParse({ version: 1, steps: [{ id: 'a', type: 'change', selectors, value: '{{secret.LOSENORD}}' }] });
+    const parsed = definitionSchema.safeParse({
+      version: 1,
+      steps: [{ id: 'a', type: 'change', selectors, value: '{{secret.LOSENORD}}' }],
+    });
     expect(parsed.success).toBe(true);
   });
 });

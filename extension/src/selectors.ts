@@ -64,7 +64,8 @@ export function roleOf(el: Element): string | undefined {
   if (tag === 'a' && el.hasAttribute('href')) return 'link';
   if (tag === 'input') return INPUT_ROLES[(el.getAttribute('type') ?? 'text').toLowerCase()];
   if (tag === 'textarea') return 'textbox';
-  if (tag === 'select') return (el as HTMLSelectElement).multiple || Number(el.getAttribute('size') ?? 0) > 1 ? 'listbox' : 'combobox';
+  if (tag === 'select')
+    return (el as HTMLSelectElement).multiple || Number(el.getAttribute('size') ?? 0) > 1 ? 'listbox' : 'combobox';
   if (/^h[1-6]$/.test(tag)) return 'heading';
   if (tag === 'img' && el.getAttribute('alt')) return 'img';
   if (tag === 'option') return 'option';
@@ -129,7 +130,10 @@ export function accessibleName(el: Element): string {
   }
   if (el.localName === 'img') return normalize(el.getAttribute('alt') ?? '');
   const role = roleOf(el);
-  if (role && ['button', 'link', 'heading', 'tab', 'menuitem', 'option', 'checkbox', 'radio', 'switch', 'treeitem', 'cell'].includes(role)) {
+  if (
+    role &&
+    ['button', 'link', 'heading', 'tab', 'menuitem', 'option', 'checkbox', 'radio', 'switch', 'treeitem', 'cell'].includes(role)
+  ) {
     const text = normalize(contentText(el));
     if (text) return text;
     const svgTitle = el.querySelector('svg title');
@@ -162,7 +166,10 @@ const attrValue = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"
 export function xpathLiteral(text: string): string {
   if (!text.includes('"')) return `"${text}"`;
   if (!text.includes("'")) return `'${text}'`;
-  return `concat(${text.split('"').map((part) => `"${part}"`).join(`, '"', `)})`;
+  return `concat(${text
+    .split('"')
+    .map((part) => `"${part}"`)
+    .join(`, '"', `)})`;
 }
 
 // ── building the list ──────────────────────────────────────────────────────────────────────────
@@ -185,13 +192,20 @@ function ownFragments(el: Element): string[] {
   for (const attr of STABLE_ATTRIBUTES) {
     const v = el.getAttribute(attr);
     if (!v || v.length > 200) continue;
-    if ((attr === 'href' || attr === 'src') && (/^(javascript:|data:)/.test(v) || looksGenerated(v.replace(/[/?#=&.]/g, '-')))) continue;
+    if ((attr === 'href' || attr === 'src') && (/^(javascript:|data:)/.test(v) || looksGenerated(v.replace(/[/?#=&.]/g, '-'))))
+      continue;
     if ((attr === 'name' || attr === 'for') && looksGenerated(v)) continue;
     if (attr === 'type' && !['submit', 'reset', 'checkbox', 'radio', 'password', 'email', 'search', 'file'].includes(v)) continue;
     out.push(`${tag}[${attr}=${attrValue(v)}]`);
   }
   const classes = stableClasses(el);
-  if (classes.length) out.push(`${tag}${classes.slice(0, 2).map((c) => `.${cssEscape(c)}`).join('')}`);
+  if (classes.length)
+    out.push(
+      `${tag}${classes
+        .slice(0, 2)
+        .map((c) => `.${cssEscape(c)}`)
+        .join('')}`,
+    );
   if (tag.includes('-')) out.push(tag); // custom elements: their tag is a stable name
   return out;
 }
@@ -224,7 +238,8 @@ function uniqueCss(el: Element): string | undefined {
     if (anchor) {
       const css = `${anchor} ${path}`;
       const own = ownFragments(el).map((f) => `${anchor} ${f.startsWith('#') || f.startsWith('[') ? el.localName + f : f}`);
-      for (const candidate of [...own, css]) if (matchesIn(root, candidate).length === 1 && matchesIn(root, candidate)[0] === el) return candidate;
+      for (const candidate of [...own, css])
+        if (matchesIn(root, candidate).length === 1 && matchesIn(root, candidate)[0] === el) return candidate;
       return undefined;
     }
     path = `${nthOfType(node)} > ${path}`;
@@ -267,7 +282,9 @@ function shadowPath(el: Element): string[] | undefined {
 }
 
 function sameRoleAndName(ctx: Context, role: string | undefined, name: string): Element[] {
-  return ctx.all.filter((other) => (role ? roleOf(other) === role : other.matches('input, textarea, select')) && accessibleName(other) === name);
+  return ctx.all.filter(
+    (other) => (role ? roleOf(other) === role : other.matches('input, textarea, select')) && accessibleName(other) === name,
+  );
 }
 
 const ROW = 'tr, li, [role="row"], [role="listitem"], article';
@@ -336,7 +353,9 @@ export function selectorsFor(el: Element, ctx?: Context): Selector[] {
 
   const text = normalize(contentText(el));
   if (text && text.length <= MAX_TEXT && !el.matches('input, textarea, select') && el.querySelectorAll('*').length < 10) {
-    const sameText = context.all.filter((o) => o !== el && !o.contains(el) && !el.contains(o) && normalize(contentText(o)) === text && o.children.length === 0);
+    const sameText = context.all.filter(
+      (o) => o !== el && !o.contains(el) && !el.contains(o) && normalize(contentText(o)) === text && o.children.length === 0,
+    );
     (sameText.length === 0 ? unique : weak).push(`text/${text}`);
   }
 
@@ -344,12 +363,14 @@ export function selectorsFor(el: Element, ctx?: Context): Selector[] {
   if (!inShadow) all.push(positionalCss(el));
   else all.push([...shadowHosts(el).map(positionalCss), positionalCss(el)]);
   const seen = new Set<string>();
-  return all.filter((s) => {
-    const key = JSON.stringify(s);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  }).slice(0, MAX_SELECTORS);
+  return all
+    .filter((s) => {
+      const key = JSON.stringify(s);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, MAX_SELECTORS);
 }
 
 function safeMatches(el: Element, css: string): boolean {
@@ -377,9 +398,12 @@ function resolvePart(scope: Document | ShadowRoot | Element, part: string): Elem
   const all = deepElements(scope);
   if (part.startsWith('aria/')) {
     const m = /^aria\/(.*?)(?:\[role="([^"]*)"\])?$/s.exec(part)!;
-    return all.filter((el) => (m[2] ? roleOf(el) === m[2] : el.matches('input, textarea, select')) && accessibleName(el) === m[1]);
+    return all.filter(
+      (el) => (m[2] ? roleOf(el) === m[2] : el.matches('input, textarea, select')) && accessibleName(el) === m[1],
+    );
   }
-  if (part.startsWith('text/')) return all.filter((el) => el.children.length === 0 && normalize(contentText(el)) === part.slice(5));
+  if (part.startsWith('text/'))
+    return all.filter((el) => el.children.length === 0 && normalize(contentText(el)) === part.slice(5));
   if (part.startsWith('pierce/')) return all.filter((el) => safeMatches(el, part.slice(7)));
   if (part.startsWith('xpath/')) {
     const doc = (scope as Node).ownerDocument ?? (scope as Document);

@@ -21,6 +21,7 @@ import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedErrorQueueRouteImport } from './routes/_authed/error-queue'
 import { Route as AuthedMarketplaceRouteImport } from './routes/_authed/marketplace'
 import { Route as AuthedPaymentMethodsRouteImport } from './routes/_authed/payment-methods'
+import { Route as AuthedRecorderExtensionRouteImport } from './routes/_authed/recorder-extension'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedTrackTraceRouteImport } from './routes/_authed/track-trace'
 import { Route as AuthedUserManagementRouteImport } from './routes/_authed/user-management'
@@ -88,6 +89,11 @@ const AuthedPaymentMethodsRoute = AuthedPaymentMethodsRouteImport.update({
   path: '/payment-methods',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedRecorderExtensionRoute = AuthedRecorderExtensionRouteImport.update({
+  id: '/recorder-extension',
+  path: '/recorder-extension',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -138,6 +144,7 @@ export interface FileRoutesByFullPath {
   '/error-queue': typeof AuthedErrorQueueRoute
   '/marketplace': typeof AuthedMarketplaceRoute
   '/payment-methods': typeof AuthedPaymentMethodsRoute
+  '/recorder-extension': typeof AuthedRecorderExtensionRoute
   '/settings': typeof AuthedSettingsRoute
   '/track-trace': typeof AuthedTrackTraceRoute
   '/user-management': typeof AuthedUserManagementRoute
@@ -157,6 +164,7 @@ export interface FileRoutesByTo {
   '/error-queue': typeof AuthedErrorQueueRoute
   '/marketplace': typeof AuthedMarketplaceRoute
   '/payment-methods': typeof AuthedPaymentMethodsRoute
+  '/recorder-extension': typeof AuthedRecorderExtensionRoute
   '/settings': typeof AuthedSettingsRoute
   '/track-trace': typeof AuthedTrackTraceRoute
   '/user-management': typeof AuthedUserManagementRoute
@@ -179,6 +187,7 @@ export interface FileRoutesById {
   '/_authed/error-queue': typeof AuthedErrorQueueRoute
   '/_authed/marketplace': typeof AuthedMarketplaceRoute
   '/_authed/payment-methods': typeof AuthedPaymentMethodsRoute
+  '/_authed/recorder-extension': typeof AuthedRecorderExtensionRoute
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/track-trace': typeof AuthedTrackTraceRoute
   '/_authed/user-management': typeof AuthedUserManagementRoute
@@ -202,6 +211,7 @@ export interface FileRouteTypes {
     | '/error-queue'
     | '/marketplace'
     | '/payment-methods'
+    | '/recorder-extension'
     | '/settings'
     | '/track-trace'
     | '/user-management'
@@ -221,6 +231,7 @@ export interface FileRouteTypes {
     | '/error-queue'
     | '/marketplace'
     | '/payment-methods'
+    | '/recorder-extension'
     | '/settings'
     | '/track-trace'
     | '/user-management'
@@ -242,6 +253,7 @@ export interface FileRouteTypes {
     | '/_authed/error-queue'
     | '/_authed/marketplace'
     | '/_authed/payment-methods'
+    | '/_authed/recorder-extension'
     | '/_authed/settings'
     | '/_authed/track-trace'
     | '/_authed/user-management'
@@ -345,6 +357,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedPaymentMethodsRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/recorder-extension': {
+      id: '/_authed/recorder-extension'
+      path: '/recorder-extension'
+      fullPath: '/recorder-extension'
+      preLoaderRoute: typeof AuthedRecorderExtensionRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/settings': {
       id: '/_authed/settings'
       path: '/settings'
@@ -405,6 +424,7 @@ interface AuthedRouteChildren {
   AuthedErrorQueueRoute: typeof AuthedErrorQueueRoute
   AuthedMarketplaceRoute: typeof AuthedMarketplaceRoute
   AuthedPaymentMethodsRoute: typeof AuthedPaymentMethodsRoute
+  AuthedRecorderExtensionRoute: typeof AuthedRecorderExtensionRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedTrackTraceRoute: typeof AuthedTrackTraceRoute
   AuthedUserManagementRoute: typeof AuthedUserManagementRoute
@@ -423,6 +443,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedErrorQueueRoute: AuthedErrorQueueRoute,
   AuthedMarketplaceRoute: AuthedMarketplaceRoute,
   AuthedPaymentMethodsRoute: AuthedPaymentMethodsRoute,
+  AuthedRecorderExtensionRoute: AuthedRecorderExtensionRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedTrackTraceRoute: AuthedTrackTraceRoute,
   AuthedUserManagementRoute: AuthedUserManagementRoute,

@@ -4,7 +4,14 @@ export const STEP_IDS = ['welcome', 'info', 'prepare', 'record', 'ai', 'activate
 export type StepId = (typeof STEP_IDS)[number];
 export const STEP_COUNT = STEP_IDS.length;
 
-export const CATEGORIES = ['data_entry', 'report_generation', 'email_processing', 'file_management', 'system_integration', 'other'] as const;
+export const CATEGORIES = [
+  'data_entry',
+  'report_generation',
+  'email_processing',
+  'file_management',
+  'system_integration',
+  'other',
+] as const;
 export const FREQUENCIES = ['daily', 'weekly', 'monthly', 'as_needed'] as const;
 export const BROWSERS = ['edge', 'chrome', 'firefox'] as const;
 export const RECORDING_MODES = ['guided', 'advanced'] as const;
@@ -16,9 +23,7 @@ export type Browser = (typeof BROWSERS)[number];
 export type RecordingMode = (typeof RECORDING_MODES)[number];
 export type SuggestionType = (typeof SUGGESTION_TYPES)[number];
 
-/** Simulated recording: one step every 2 s, up to 8; test 3 s; deployment 2 s. */
-export const RECORD_STEP_MS = 2000;
-export const MAX_RECORDED_STEPS = 8;
+/** Test 3 s; deployment 2 s (the recording is real: the Kollega Recorder extension). */
 export const TEST_MS = 3000;
 export const DEPLOY_MS = 2000;
 

@@ -1,21 +1,18 @@
-// Track & Trace (SPEC §3 recorded step, §4 recording, §9 constants). Steps are simulated, not captured.
+// Track & Trace (SPEC §3 recorded step, §4 recording): the steps the recorder extension captured, held as
+// step format v1 steps with the SPEC's display fields (number, action, description, time). Pure functions:
+// captures in, steps out, and the definition that "export as flow" saves.
+import type { Capture } from '@extension/protocol';
+import type { Definition, Selector, Step } from '@shared/schemas/definition';
 
 export const BROWSERS = ['edge', 'chrome', 'firefox'] as const;
 export type Browser = (typeof BROWSERS)[number];
 export const DEFAULT_BROWSER: Browser = 'edge';
 export const DEFAULT_START_URL = 'https://';
 
-export const RECORDING_WINDOW_FEATURES = 'popup,width=1200,height=800';
-export const FIRST_STEP_DELAY_MS = 2000;
-export const MIN_STEP_DELAY_MS = 3000;
-export const MAX_STEP_DELAY_MS = 8000;
-/** How often the recorder looks whether the user closed the recording window. */
-export const WINDOW_POLL_MS = 500;
-
-export const STEP_ACTIONS = ['navigate', 'click', 'type', 'wait', 'manual', 'ai_decision', 'screenshot'] as const;
+export const STEP_ACTIONS = ['navigate', 'click', 'type', 'key', 'wait', 'manual', 'ai_decision', 'screenshot'] as const;
 export type StepAction = (typeof STEP_ACTIONS)[number];
 
-export type RecorderStatus = 'stopped' | 'recording' | 'paused';
+export type { RecorderStatus } from '@extension/protocol';
 
 export type RecordedStep = {
   id: string;
@@ -23,34 +20,137 @@ export type RecordedStep = {
   action: StepAction;
   description: string;
   timestamp: string;
-  url?: string;
-  selector?: string;
-  value?: string;
-  waitTime?: number;
-  aiPrompt?: string;
-  manualRequired?: boolean;
+  /** The step as it is saved (format v1). A key step holds its keyDown; the keyUp is added on save. */
+  step: Step;
+  /** A password field's secret name (`{{secret.NAME}}`): the app asks for its value, the recorder never read it. */
+  secret?: string;
 };
 
-/** The simulated actions, in the order they are appended. */
-export const SIMULATED_STEPS = [
-  { action: 'click', selector: 'button#new-invoice' },
-  { action: 'type', selector: 'input[name="supplier"]', value: 'Fastighetsservice AB' },
-  { action: 'wait', selector: 'table.invoice-list', waitTime: 2000 },
-  { action: 'ai_decision', selector: 'input[name="amount"]' },
-  { action: 'screenshot', selector: 'div.receipt' },
-] as const satisfies ReadonlyArray<Pick<RecordedStep, 'selector' | 'value' | 'waitTime'> & { action: 'click' | 'type' | 'wait' | 'ai_decision' | 'screenshot' }>;
+/** Texts for descriptions: the `recording` namespace's `t`. */
+export type Translate = (key: string, values?: Record<string, unknown>) => string;
 
-/** A delay in [3000, 8000] ms from a random number in [0, 1). */
-export function nextStepDelay(random: () => number): number {
-  return MIN_STEP_DELAY_MS + Math.floor(random() * (MAX_STEP_DELAY_MS - MIN_STEP_DELAY_MS + 1));
+export function actionOf(step: Step): StepAction {
+  switch (step.type) {
+    case 'navigate':
+      return 'navigate';
+    case 'change':
+      return 'type';
+    case 'keyDown':
+    case 'keyUp':
+      return 'key';
+    case 'manual':
+    case 'ai_decision':
+    case 'screenshot':
+    case 'wait':
+      return step.type;
+    default:
+      return 'click';
+  }
+}
+
+const quote = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** A step for one capture, or null for what the list does not show (a keyUp: saved with its keyDown). */
+export function stepFromCapture(capture: Capture, id: string, t: Translate): RecordedStep | null {
+  const captured = capture.step;
+  const name = capture.label ? quote(capture.label) : t('steps.unnamed');
+  const timestamp = new Date(capture.at).toISOString();
+  const base = { id, stepNumber: 0, timestamp };
+  if (captured.type === 'keyUp') return null;
+  if (capture.files) {
+    const instructions = t('steps.describe.file', { files: capture.files.join(', ') || '–', name });
+    return {
+      ...base,
+      action: 'manual',
+      description: instructions,
+      step: { id, type: 'manual', description: instructions, instructions },
+    };
+  }
+  let description: string;
+  switch (captured.type) {
+    case 'navigate':
+      description = t('steps.navigate_to', { url: captured.url });
+      break;
+    case 'click':
+      description = t('steps.describe.click', { name });
+      break;
+    case 'doubleClick':
+      description = t('steps.describe.double_click', { name });
+      break;
+    case 'change':
+      description = capture.secret
+        ? t('steps.describe.secret', { name, secret: capture.secret })
+        : t('steps.describe.change', { name, value: quote(captured.value, 40) });
+      break;
+    default:
+      description = t('steps.describe.key', { key: captured.key });
+  }
+  if (captured.target) description = `${description} ${t('steps.describe.in_popup')}`;
+  const step = { ...captured, id, description } as Step;
+  return { ...base, action: actionOf(step), description, step, ...(capture.secret ? { secret: capture.secret } : {}) };
+}
+
+const sameSelectors = (a: Step, b: Step) =>
+  'selectors' in a && 'selectors' in b && JSON.stringify(a.selectors) === JSON.stringify(b.selectors);
+
+/** Appends a captured step; a double click replaces the (up to two) clicks on the same element before it. */
+export function appendStep(steps: RecordedStep[], next: RecordedStep): RecordedStep[] {
+  let kept = steps;
+  if (next.step.type === 'doubleClick') {
+    for (let i = 0; i < 2; i++) {
+      const last = kept.at(-1);
+      if (last?.step.type === 'click' && sameSelectors(last.step, next.step)) kept = kept.slice(0, -1);
+    }
+  }
+  return renumber([...kept, next]);
+}
+
+export function renumber(steps: RecordedStep[]): RecordedStep[] {
+  return steps.map((step, index) => ({ ...step, stepNumber: index + 1 }));
+}
+
+/** The first selector as text (a shadow path joined by » as in the step editor). */
+export function selectorText(selector: Selector | undefined): string {
+  if (!selector) return '';
+  return Array.isArray(selector) ? selector.join(' » ') : selector;
+}
+
+export function displayFields(step: Step): { selector?: string; value?: string } {
+  const selector = 'selectors' in step && step.selectors ? selectorText(step.selectors[0]) : undefined;
+  const value =
+    step.type === 'change' ? step.value : step.type === 'navigate' ? step.url : step.type === 'keyDown' ? step.key : undefined;
+  return { ...(selector ? { selector } : {}), ...(value ? { value } : {}) };
+}
+
+export type StepPatch = { description: string; selector?: string; value?: string };
+
+/** The edit dialog's change: the description, the first selector (the others stay as fallbacks) and the value. */
+export function editStep(recorded: RecordedStep, patch: StepPatch): RecordedStep {
+  const step = { ...recorded.step, description: patch.description } as Step;
+  if ('selectors' in step && step.selectors && patch.selector) {
+    const first = patch.selector.includes(' » ') ? patch.selector.split(' » ') : patch.selector;
+    step.selectors = [first, ...step.selectors.slice(1).filter((s) => selectorText(s) !== patch.selector)];
+  }
+  if (patch.value !== undefined) {
+    if (step.type === 'change') step.value = patch.value;
+    if (step.type === 'navigate' && patch.value) step.url = patch.value;
+    if (step.type === 'keyDown' && patch.value) step.key = patch.value;
+  }
+  return { ...recorded, description: patch.description, step };
+}
+
+/** The workflow definition of the recorded steps (each key press as keyDown + keyUp). */
+export function toDefinition(steps: RecordedStep[]): Definition {
+  return {
+    version: 1,
+    steps: steps.flatMap(({ step }): Step[] =>
+      step.type === 'keyDown' ? [step, { ...step, id: `${step.id}-up`, type: 'keyUp' as const }] : [step],
+    ),
+  };
 }
 
 /** The URL to open: the typed one, or a blank page when only the https:// prefix (or nothing) is there. */
 export function startUrl(typed: string): string | null {
   const value = typed.trim();
   return value === '' || value === DEFAULT_START_URL || value === 'http://' ? null : value;
-}
-
-export function renumber(steps: RecordedStep[]): RecordedStep[] {
-  return steps.map((step, index) => ({ ...step, stepNumber: index + 1 }));
 }

@@ -1,17 +1,24 @@
-// The onboarding wizard through the dashboard: steps, the enable/disable rules of SPEC §4, the
-// simulated recording (8 steps at 2 s), test (3 s), deployment (2 s), and timers cancelled on close.
+// The onboarding wizard through the dashboard: steps, the enable/disable rules of SPEC §4, the real
+// recorder (a stand-in for the Kollega Recorder extension), test (3 s), deployment (2 s), and timers
+// cancelled on close.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { demoUser, json, mockApi } from '@/test/api-mock';
+import { installFakeExtension } from '@/test/recorder-extension';
 import { renderApp } from '@/test/render';
 
+let extension: ReturnType<typeof installFakeExtension> | undefined;
+
 afterEach(async () => {
+  extension?.uninstall();
+  extension = undefined;
   vi.useRealTimers();
   await i18n.changeLanguage('sv');
 });
 
 async function openWizard() {
+  extension = installFakeExtension();
   const { calls } = mockApi({
     'GET /api/user': () => json(200, demoUser),
     'GET /api/dashboard/workflow-performance': () => json(200, []),
@@ -60,9 +67,20 @@ describe('onboarding wizard', () => {
     expect(next).toBeEnabled();
     fireEvent.change(within(dialog).getByLabelText('Beskrivning'), { target: { value: '  ' } });
     expect(next).toBeDisabled();
-    const categories = [...(within(dialog).getByLabelText('Kategori') as HTMLSelectElement).options].map((o) => o.value).filter(Boolean);
-    expect(categories).toEqual(['data_entry', 'report_generation', 'email_processing', 'file_management', 'system_integration', 'other']);
-    const frequencies = [...(within(dialog).getByLabelText('Hur ofta körs det?') as HTMLSelectElement).options].map((o) => o.value).filter(Boolean);
+    const categories = [...(within(dialog).getByLabelText('Kategori') as HTMLSelectElement).options]
+      .map((o) => o.value)
+      .filter(Boolean);
+    expect(categories).toEqual([
+      'data_entry',
+      'report_generation',
+      'email_processing',
+      'file_management',
+      'system_integration',
+      'other',
+    ]);
+    const frequencies = [...(within(dialog).getByLabelText('Hur ofta körs det?') as HTMLSelectElement).options]
+      .map((o) => o.value)
+      .filter(Boolean);
     expect(frequencies).toEqual(['daily', 'weekly', 'monthly', 'as_needed']);
   });
 
@@ -82,17 +100,18 @@ describe('onboarding wizard', () => {
     expect(dialog).toHaveTextContent('Steg 4 av 6');
     expect(button(dialog, 'Nästa')).toBeDisabled();
     fireEvent.click(button(dialog, 'Starta inspelning'));
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(extension!.commands).toContainEqual({ type: 'start', url: null });
+    extension!.status('recording');
     expect(button(dialog, 'Tillbaka')).toBeDisabled();
-    advance(1999);
-    expect(dialog).toHaveTextContent('0 av 8 steg inspelade');
-    advance(1);
-    expect(dialog).toHaveTextContent('1 av 8 steg inspelade');
+    expect(dialog).toHaveTextContent('0 steg inspelade');
+    extension!.capture({ step: { type: 'click', selectors: ['aria/Ny faktura[role="button"]'] }, label: 'Ny faktura' });
+    expect(dialog).toHaveTextContent('1 steg inspelat');
     expect(button(dialog, 'Nästa')).toBeDisabled();
-    advance(2000 * 7);
-    expect(dialog).toHaveTextContent('8 av 8 steg inspelade');
+    extension!.capture({ step: { type: 'change', selectors: ['aria/Belopp[role="textbox"]'], value: '1200' }, label: 'Belopp' });
+    extension!.status('stopped');
     expect(dialog).toHaveTextContent('Inspelningen är klar');
-    advance(10_000);
-    expect(dialog).toHaveTextContent('8 av 8 steg inspelade');
+    expect(dialog).toHaveTextContent('2 steg inspelade');
     expect(button(dialog, 'Tillbaka')).toBeEnabled();
     fireEvent.click(button(dialog, 'Nästa'));
 
@@ -136,24 +155,29 @@ describe('onboarding wizard', () => {
     await fillInfo(dialog);
     fireEvent.click(button(dialog, 'Nästa'));
     fireEvent.click(button(dialog, 'Nästa'));
+    expect(within(dialog).queryByText('Tillägget Kollega Recorder behövs för att spela in')).not.toBeInTheDocument();
     fireEvent.click(button(dialog, 'Starta inspelning'));
-    advance(4000);
+    extension!.status('recording');
+    extension!.capture({ step: { type: 'navigate', url: 'https://portal.example.se/' } });
     fireEvent.click(button(dialog, 'Stoppa inspelning'));
-    advance(10_000);
-    expect(dialog).toHaveTextContent('2 av 8 steg inspelade');
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(extension!.commands).toContainEqual({ type: 'stop' });
+    extension!.status('stopped');
+    expect(dialog).toHaveTextContent('1 steg inspelat');
     expect(button(dialog, 'Nästa')).toBeEnabled();
   });
 
-  it('cancels its timers and starts over when closed', async () => {
+  it('stops a recording it started and starts over when closed', async () => {
     const { dialog } = await openWizard();
     fireEvent.click(button(dialog, 'Nästa'));
     await fillInfo(dialog);
     fireEvent.click(button(dialog, 'Nästa'));
     fireEvent.click(button(dialog, 'Nästa'));
     fireEvent.click(button(dialog, 'Starta inspelning'));
-    advance(2000);
-    expect(vi.getTimerCount()).toBeGreaterThan(0);
+    extension!.status('recording');
     fireEvent.click(button(dialog, 'Stäng'));
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(extension!.commands).toContainEqual({ type: 'stop' });
     expect(vi.getTimerCount()).toBe(0);
     vi.useRealTimers();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

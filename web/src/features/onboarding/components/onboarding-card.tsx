@@ -27,7 +27,10 @@ export function OnboardingCard({ onComplete }: OnboardingCardProps) {
   };
 
   return (
-    <section aria-labelledby="onboarding-card-title" className="flex flex-col gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-indigo-200 sm:flex-row sm:items-center sm:justify-between">
+    <section
+      aria-labelledby="onboarding-card-title"
+      className="flex flex-col gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-indigo-200 sm:flex-row sm:items-center sm:justify-between"
+    >
       <div className="flex items-start gap-3">
         <span className="rounded-lg bg-indigo-50 p-2 text-indigo-600">
           <SparklesIcon className="size-6" />

@@ -39,14 +39,7 @@ export function OnboardingModal({ open, wizard, onClose, onComplete }: Onboardin
         {stepId === 'welcome' ? <WelcomeStep /> : null}
         {stepId === 'info' ? <InfoStep draft={state.draft} onChange={wizard.update} /> : null}
         {stepId === 'prepare' ? <PrepareStep draft={state.draft} onChange={wizard.update} /> : null}
-        {stepId === 'record' ? (
-          <RecordStep
-            phase={state.recording}
-            recordedSteps={state.draft.recordedSteps}
-            onStart={wizard.startRecording}
-            onStop={wizard.stopRecording}
-          />
-        ) : null}
+        {stepId === 'record' ? <RecordStep onChange={wizard.setRecording} /> : null}
         {stepId === 'ai' ? <AiStep suggestions={state.draft.aiSuggestions} onToggle={wizard.toggleSuggestion} /> : null}
         {stepId === 'activate' ? (
           <ActivateStep

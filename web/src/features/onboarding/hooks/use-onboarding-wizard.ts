@@ -1,4 +1,4 @@
-// The wizard's state and its timers. Every timer is cancelled on reset (the modal closing) and unmount.
+// The wizard's state and its test and deployment timers. Every timer is cancelled on reset (the modal closing) and unmount.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   canActivate,
@@ -6,9 +6,8 @@ import {
   canGoNext,
   DEPLOY_MS,
   initialWizardState,
-  MAX_RECORDED_STEPS,
   type OnboardingDraft,
-  RECORD_STEP_MS,
+  type RecordingPhase,
   STEP_COUNT,
   TEST_MS,
   type WizardState,
@@ -16,12 +15,9 @@ import {
 
 export function useOnboardingWizard() {
   const [state, setState] = useState<WizardState>(initialWizardState);
-  const recordTimer = useRef<number | undefined>(undefined);
   const phaseTimers = useRef<number[]>([]);
 
   const clearTimers = useCallback(() => {
-    window.clearInterval(recordTimer.current);
-    recordTimer.current = undefined;
     for (const id of phaseTimers.current) window.clearTimeout(id);
     phaseTimers.current = [];
   }, []);
@@ -33,31 +29,16 @@ export function useOnboardingWizard() {
   const next = () => setState((s) => (canGoNext(s) ? { ...s, stepIndex: Math.min(s.stepIndex + 1, STEP_COUNT - 1) } : s));
   const back = () => setState((s) => (canGoBack(s) ? { ...s, stepIndex: Math.max(s.stepIndex - 1, 0) } : s));
 
-  const stopRecording = () => {
-    window.clearInterval(recordTimer.current);
-    recordTimer.current = undefined;
-    setState((s) => (s.recording === 'recording' ? { ...s, recording: 'done' } : s));
-  };
-
-  const startRecording = () => {
-    window.clearInterval(recordTimer.current);
-    setState((s) => ({ ...s, recording: 'recording', draft: { ...s.draft, recordedSteps: 0 } }));
-    recordTimer.current = window.setInterval(() => {
-      setState((s) => {
-        const recordedSteps = Math.min(s.draft.recordedSteps + 1, MAX_RECORDED_STEPS);
-        const finished = recordedSteps >= MAX_RECORDED_STEPS;
-        return { ...s, recording: finished ? 'done' : 'recording', draft: { ...s.draft, recordedSteps } };
-      });
-    }, RECORD_STEP_MS);
-  };
-
-  // The interval stops itself once the simulated recording is done.
-  useEffect(() => {
-    if (state.recording !== 'recording') {
-      window.clearInterval(recordTimer.current);
-      recordTimer.current = undefined;
-    }
-  }, [state.recording]);
+  /** The real recorder's state (the record step follows the Kollega Recorder extension). */
+  const setRecording = useCallback(
+    (recording: RecordingPhase, recordedSteps: number) =>
+      setState((s) =>
+        s.recording === recording && s.draft.recordedSteps === recordedSteps
+          ? s
+          : { ...s, recording, draft: { ...s.draft, recordedSteps } },
+      ),
+    [],
+  );
 
   const later = (ms: number, apply: (s: WizardState) => WizardState) => {
     phaseTimers.current.push(window.setTimeout(() => setState(apply), ms));
@@ -86,7 +67,7 @@ export function useOnboardingWizard() {
     setState(initialWizardState());
   };
 
-  return { state, update, next, back, startRecording, stopRecording, startTest, activate, toggleSuggestion, reset };
+  return { state, update, next, back, setRecording, startTest, activate, toggleSuggestion, reset };
 }
 
 export type OnboardingWizard = ReturnType<typeof useOnboardingWizard>;

@@ -4,23 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FieldInput } from '@/components/ui/field-input';
 import { Dialog } from '@/components/ui/dialog';
-import type { RecordedStep } from '../model';
+import { displayFields, type RecordedStep, type StepPatch } from '../model';
 
 type EditStepDialogProps = {
   step: RecordedStep;
   onClose: () => void;
-  onSave: (patch: Pick<RecordedStep, 'description' | 'selector' | 'value'>) => void;
+  onSave: (patch: StepPatch) => void;
 };
 
 export function EditStepDialog({ step, onClose, onSave }: EditStepDialogProps) {
   const { t } = useTranslation('recording');
   const [description, setDescription] = useState(step.description);
-  const [selector, setSelector] = useState(step.selector ?? '');
-  const [value, setValue] = useState(step.value ?? '');
+  const initial = displayFields(step.step);
+  const [selector, setSelector] = useState(initial.selector ?? '');
+  const [value, setValue] = useState(initial.value ?? '');
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    onSave({ description, selector: selector || undefined, value: value || undefined });
+    onSave({ description, selector: selector || undefined, value: initial.value === undefined && !value ? undefined : value });
   };
 
   const fields = [

@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { PencilIcon, TrashIcon } from '@/components/ui/icons';
 import { formatTime } from '@/lib/format-time';
-import type { RecordedStep } from '../model';
+import { displayFields, type RecordedStep } from '../model';
 
 type StepListProps = {
   steps: RecordedStep[];
@@ -19,38 +19,41 @@ export function StepList({ steps, onEdit, onDelete }: StepListProps) {
         <p className="text-sm text-slate-500">{t('steps.empty')}</p>
       ) : (
         <ol aria-label={t('steps.title')} className="divide-y divide-slate-100">
-          {steps.map((step) => (
-            <li key={step.id} className="flex items-start gap-3 py-3 first:pt-0 last:pb-0">
-              <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-xs font-semibold text-indigo-700">
-                {step.stepNumber}
-              </span>
-              <div className="min-w-0 flex-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  <Badge tone={step.action === 'ai_decision' ? 'violet' : 'slate'}>{t(`steps.actions.${step.action}`)}</Badge>
-                  <span className="text-xs text-slate-500">{formatTime(step.timestamp)}</span>
+          {steps.map((step) => {
+            const { selector, value } = displayFields(step.step);
+            return (
+              <li key={step.id} className="flex items-start gap-3 py-3 first:pt-0 last:pb-0">
+                <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-xs font-semibold text-indigo-700">
+                  {step.stepNumber}
+                </span>
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Badge tone={step.action === 'ai_decision' ? 'violet' : 'slate'}>{t(`steps.actions.${step.action}`)}</Badge>
+                    <span className="text-xs text-slate-500">{formatTime(step.timestamp)}</span>
+                  </div>
+                  <p className="mt-1 text-sm text-slate-900">{step.description}</p>
+                  {selector ? <p className="font-mono text-xs break-all text-slate-500">{selector}</p> : null}
+                  {value && step.action !== 'navigate' ? <p className="text-xs break-all text-slate-500">{value}</p> : null}
                 </div>
-                <p className="mt-1 text-sm text-slate-900">{step.description}</p>
-                {step.selector ? <p className="font-mono text-xs text-slate-500">{step.selector}</p> : null}
-                {step.value ? <p className="text-xs text-slate-500">{step.value}</p> : null}
-              </div>
-              <button
-                type="button"
-                onClick={() => onEdit(step)}
-                aria-label={t('steps.edit', { number: step.stepNumber })}
-                className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100"
-              >
-                <PencilIcon className="size-4" />
-              </button>
-              <button
-                type="button"
-                onClick={() => onDelete(step.id)}
-                aria-label={t('steps.delete', { number: step.stepNumber })}
-                className="rounded-lg p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-600"
-              >
-                <TrashIcon className="size-4" />
-              </button>
-            </li>
-          ))}
+                <button
+                  type="button"
+                  onClick={() => onEdit(step)}
+                  aria-label={t('steps.edit', { number: step.stepNumber })}
+                  className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100"
+                >
+                  <PencilIcon className="size-4" />
+                </button>
+                <button
+                  type="button"
+                  onClick={() => onDelete(step.id)}
+                  aria-label={t('steps.delete', { number: step.stepNumber })}
+                  className="rounded-lg p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-600"
+                >
+                  <TrashIcon className="size-4" />
+                </button>
+              </li>
+            );
+          })}
         </ol>
       )}
     </Card>

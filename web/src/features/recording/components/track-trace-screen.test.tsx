@@ -1,146 +1,178 @@
-// Track & Trace's recording state machine (SPEC §4) with fake timers and a stand-in window.open.
-import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+// Track & Trace with a stand-in for the Kollega Recorder extension: the install notice without it; start,
+// pause, continue, stop as commands to it; its captured steps listed live; edit, delete, clear; saving as
+// the workflow's definition (a valid format v1 definition, passwords only as secret templates) and the
+// test run.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { definitionSchema } from '@shared/schemas/definition';
 import { i18n } from '@/lib/i18n';
 import { demoUser, json, mockApi } from '@/test/api-mock';
+import { installFakeExtension } from '@/test/recorder-extension';
 import { renderApp } from '@/test/render';
-import { nextStepDelay, startUrl } from '../model';
+import { appendStep, startUrl, stepFromCapture, toDefinition } from '../model';
+
+let extension: ReturnType<typeof installFakeExtension> | undefined;
 
 afterEach(async () => {
-  vi.useRealTimers();
+  extension?.uninstall();
+  extension = undefined;
   await i18n.changeLanguage('sv');
 });
 
-type FakeWindow = { closed: boolean; focus: ReturnType<typeof vi.fn> };
+const workflow = { id: 'w-1', name: 'Fakturor' };
 
-async function renderTrackTrace(popup: FakeWindow | null = { closed: false, focus: vi.fn() }, random = 0) {
-  mockApi({ 'GET /api/user': () => json(200, demoUser) });
-  const open = vi.fn(() => popup as unknown as Window | null);
-  vi.stubGlobal('open', open);
-  // Math.random → 0 (the default): every later simulated step comes after the minimum 3000 ms.
-  vi.spyOn(Math, 'random').mockReturnValue(random);
-  const app = renderApp('/track-trace');
+async function renderTrackTrace(path = '/track-trace', withExtension = true) {
+  if (withExtension) extension = installFakeExtension();
+  const api = mockApi({
+    'GET /api/user': () => json(200, demoUser),
+    'GET /api/workflows': () => json(200, [workflow]),
+    'POST /api/workflows': () => json(201, { id: 'w-new', name: 'Inspelning' }),
+    'PUT /api/workflows/w-new/definition': (call) => json(200, { version: 1, definition: (call.body as { definition: unknown }).definition }),
+    'PUT /api/workflows/w-1/definition': (call) => json(200, { version: 2, definition: (call.body as { definition: unknown }).definition }),
+    'POST /api/workflows/w-1/run': () => json(202, { executionId: 'run-9' }),
+  });
+  const app = renderApp(path);
   await screen.findByRole('heading', { level: 1, name: 'Track & Trace' });
-  vi.useFakeTimers();
-  return { ...app, open, popup };
+  return { ...app, ...api };
 }
 
 const steps = () => within(screen.getByRole('list', { name: 'Inspelade steg' })).getAllByRole('listitem');
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 const overlay = () => screen.getByRole('complementary', { name: 'Inspelningsstatus' });
+const field = ['aria/Leverantör[role="textbox"]', 'input[name="supplier"]'];
+
+function recordSample() {
+  const fake = extension!;
+  fake.status('recording');
+  fake.capture({ step: { type: 'navigate', url: 'https://portal.example.se/' } });
+  fake.capture({ step: { type: 'change', selectors: field, value: 'Fastighetsservice AB' }, label: 'Leverantör' });
+  fake.capture({ step: { type: 'change', selectors: ['aria/Lösenord'], value: '{{secret.LOSENORD}}' }, label: 'Lösenord', secret: 'LOSENORD' });
+  fake.capture({ step: { type: 'keyDown', key: 'Enter' } });
+  fake.capture({ step: { type: 'keyUp', key: 'Enter' } });
+  fake.capture({ step: { type: 'click', selectors: ['aria/Skicka[role="button"]'], frame: [0], frameSelectors: [['iframe[title="Betalning"]']] }, label: 'Skicka' });
+}
 
 describe('Track & Trace', () => {
-  it('defaults to edge and an https:// start URL, with breadcrumb home to /dashboard', async () => {
+  it('without the extension: says how to install it, with a link to the install page, and cannot start', async () => {
+    await renderTrackTrace('/track-trace', false);
+    const notice = screen.getByText('Tillägget Kollega Recorder behövs för att spela in').closest('[role="status"]') as HTMLElement;
+    expect(within(notice).getByRole('link', { name: 'Så installerar du Kollega Recorder' })).toHaveAttribute('href', '/recorder-extension');
+    expect(screen.getByRole('button', { name: 'Starta inspelning' })).toBeDisabled();
+  });
+
+  it('defaults to edge and an https:// start URL; a bare https:// opens a blank page', async () => {
     await renderTrackTrace();
     expect(screen.getByLabelText('Webbläsare')).toHaveValue('edge');
-    expect([...(screen.getByLabelText('Webbläsare') as HTMLSelectElement).options].map((o) => o.value)).toEqual(['edge', 'chrome', 'firefox']);
     expect(screen.getByLabelText('Start-URL (valfri)')).toHaveValue('https://');
-    expect(within(screen.getByRole('navigation', { name: 'Brödsmulor' })).getByRole('link', { name: 'Hem' })).toHaveAttribute('href', '/dashboard');
-  });
-
-  it('starts: opens a 1200×800 window, adds a navigate step, then steps after 2000 ms and 3000–8000 ms', async () => {
-    const { open } = await renderTrackTrace();
-    fireEvent.change(screen.getByLabelText('Start-URL (valfri)'), { target: { value: 'https://portal.example.se' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Starta inspelning' }));
-    expect(open).toHaveBeenCalledWith('https://portal.example.se', '_blank', expect.stringContaining('width=1200,height=800'));
-    expect(steps()).toHaveLength(1);
-    expect(steps()[0]).toHaveTextContent('Navigera');
-    expect(steps()[0]).toHaveTextContent('Öppna https://portal.example.se');
-    expect(within(overlay()).getByRole('status')).toHaveTextContent('Spelar in · 1 steg');
-
-    advance(1999);
-    expect(steps()).toHaveLength(1);
-    advance(1);
-    expect(steps()).toHaveLength(2);
-    advance(2999);
-    expect(steps()).toHaveLength(2);
-    advance(1);
-    expect(steps()).toHaveLength(3);
-    expect(within(overlay()).getByRole('status')).toHaveTextContent('3 steg');
-  });
-
-  it('waits up to 8000 ms between simulated steps', async () => {
-    await renderTrackTrace(undefined, 0.99999);
-    fireEvent.click(screen.getByRole('button', { name: 'Starta inspelning' }));
-    advance(2000);
-    expect(steps()).toHaveLength(2);
-    advance(7999);
-    expect(steps()).toHaveLength(2);
-    advance(1);
-    expect(steps()).toHaveLength(3);
-  });
-
-  it('draws each delay from 3000–8000 ms; a bare https:// opens a blank page', () => {
-    expect(nextStepDelay(() => 0)).toBe(3000);
-    expect(nextStepDelay(() => 0.5)).toBe(5500);
-    expect(nextStepDelay(() => 0.999999)).toBe(8000);
+    expect(screen.queryByText('Tillägget Kollega Recorder behövs för att spela in')).not.toBeInTheDocument();
     expect(startUrl('https://')).toBeNull();
     expect(startUrl(' https://a.se ')).toBe('https://a.se');
   });
 
-  it('pauses (no new steps), continues and stops', async () => {
+  it('starts the extension on the start URL and lists its steps live (a key press once, secrets named)', async () => {
     await renderTrackTrace();
+    fireEvent.change(screen.getByLabelText('Start-URL (valfri)'), { target: { value: 'https://portal.example.se' } });
     fireEvent.click(screen.getByRole('button', { name: 'Starta inspelning' }));
-    advance(2000);
-    expect(steps()).toHaveLength(2);
-    fireEvent.click(within(screen.getByRole('main')).getAllByRole('button', { name: 'Pausa' })[0]);
+    await waitFor(() => expect(extension!.commands).toContainEqual({ type: 'start', url: 'https://portal.example.se' }));
+    recordSample();
+    expect(steps()).toHaveLength(5);
+    expect(steps()[0]).toHaveTextContent('Öppna https://portal.example.se/');
+    expect(steps()[1]).toHaveTextContent('Fyll i "Leverantör" med "Fastighetsservice AB"');
+    expect(steps()[2]).toHaveTextContent('hemligheten LOSENORD');
+    expect(steps()[3]).toHaveTextContent('Tryck på Enter');
+    expect(steps()[4]).toHaveTextContent('Klicka på "Skicka"');
+    expect(within(overlay()).getByRole('status')).toHaveTextContent('Spelar in · 5 steg');
+    expect(screen.getByText('Lösenord spelas aldrig in')).toBeInTheDocument();
+  });
+
+  it('pause, continue, stop and show window are commands to the extension; its status drives the controls', async () => {
+    await renderTrackTrace();
+    extension!.status('recording');
+    fireEvent.click(within(screen.getByRole('main')).getAllByRole('button', { name: 'Pausa' })[0]!);
+    await waitFor(() => expect(extension!.commands).toContainEqual({ type: 'pause' }));
+    extension!.status('paused');
     expect(within(overlay()).getByRole('status')).toHaveTextContent('Pausad');
-    advance(20_000);
-    expect(steps()).toHaveLength(2);
-    fireEvent.click(within(screen.getByRole('main')).getAllByRole('button', { name: 'Fortsätt' })[0]);
-    advance(3000);
-    expect(steps()).toHaveLength(3);
+    fireEvent.click(within(screen.getByRole('main')).getAllByRole('button', { name: 'Fortsätt' })[0]!);
+    fireEvent.click(screen.getByRole('button', { name: 'Visa webbläsarfönster' }));
+    await waitFor(() => expect(extension!.commands).toEqual(expect.arrayContaining([{ type: 'resume' }, { type: 'focus' }])));
+    extension!.status('recording');
     fireEvent.click(within(overlay()).getByRole('button', { name: 'Stoppa inspelning' }));
-    expect(within(overlay()).getByRole('status')).toHaveTextContent('Stoppad · 3 steg');
+    await waitFor(() => expect(extension!.commands).toContainEqual({ type: 'stop' }));
+    extension!.capture({ step: { type: 'keyDown', key: 'Escape' } });
+    extension!.status('stopped');
+    expect(within(overlay()).getByRole('status')).toHaveTextContent('Stoppad · 1 steg');
     expect(within(overlay()).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Visa webbläsarfönster' })).toBeDisabled();
-    advance(20_000);
-    expect(steps()).toHaveLength(3);
   });
 
-  it('stops when the recording window is closed', async () => {
-    const { popup } = await renderTrackTrace();
-    fireEvent.click(screen.getByRole('button', { name: 'Starta inspelning' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Visa webbläsarfönster' }));
-    expect(popup?.focus).toHaveBeenCalled();
-    popup!.closed = true;
-    advance(1000);
-    expect(within(overlay()).getByRole('status')).toHaveTextContent('Stoppad');
-    advance(20_000);
-    expect(steps()).toHaveLength(1);
-  });
-
-  it('says so when the popup is blocked, and records nothing', async () => {
-    await renderTrackTrace(null);
-    fireEvent.click(screen.getByRole('button', { name: 'Starta inspelning' }));
-    const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent('Webbläsarfliken kunde inte öppnas');
-    expect(alert).toHaveTextContent('popup-fönster');
-    advance(10_000);
-    expect(screen.getByText('Inga steg ännu. Starta en inspelning för att fånga dina åtgärder.')).toBeInTheDocument();
-  });
-
-  it('edits, deletes (renumbering) and clears steps', async () => {
+  it('edits (description, first selector, value), deletes with renumbering and clears', async () => {
     await renderTrackTrace();
-    fireEvent.click(screen.getByRole('button', { name: 'Starta inspelning' }));
-    advance(2000 + 3000);
-    fireEvent.click(within(overlay()).getByRole('button', { name: 'Stoppa inspelning' }));
-    expect(steps()).toHaveLength(3);
-    vi.useRealTimers();
-
+    recordSample();
     fireEvent.click(screen.getByRole('button', { name: 'Redigera steg 2' }));
     const dialog = await screen.findByRole('dialog', { name: 'Redigera steg 2' });
-    fireEvent.change(within(dialog).getByLabelText('Beskrivning'), { target: { value: 'Klicka på Spara' } });
+    expect(within(dialog).getByLabelText('Elementväljare')).toHaveValue('aria/Leverantör[role="textbox"]');
+    fireEvent.change(within(dialog).getByLabelText('Beskrivning'), { target: { value: 'Ange leverantören' } });
+    fireEvent.change(within(dialog).getByLabelText('Värde'), { target: { value: 'Bygg & Fix AB' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Spara' }));
-    expect(steps()[1]).toHaveTextContent('Klicka på Spara');
+    expect(steps()[1]).toHaveTextContent('Ange leverantören');
+    expect(steps()[1]).toHaveTextContent('Bygg & Fix AB');
 
     fireEvent.click(screen.getByRole('button', { name: 'Ta bort steg 1' }));
-    expect(steps()).toHaveLength(2);
-    expect(steps()[0]).toHaveTextContent('Klicka på Spara');
-    expect(screen.getByRole('button', { name: 'Ta bort steg 2' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Ta bort steg 3' })).not.toBeInTheDocument();
-
+    expect(steps()).toHaveLength(4);
+    expect(steps()[0]).toHaveTextContent('Ange leverantören');
+    expect(screen.queryByRole('button', { name: 'Ta bort steg 5' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Rensa steg' }));
     expect(screen.queryByRole('list', { name: 'Inspelade steg' })).not.toBeInTheDocument();
+  });
+
+  it('export as flow: a new draft workflow gets the steps as its definition, then the step editor opens', async () => {
+    const { calls, router } = await renderTrackTrace();
+    recordSample();
+    extension!.status('stopped');
+    fireEvent.click(screen.getByRole('button', { name: 'Exportera som flöde' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workflows/w-new'));
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/workflows')?.body).toMatchObject({ name: expect.stringMatching(/^Inspelning /) });
+    const put = calls.find((c) => c.method === 'PUT')!.body as { definition: unknown; source: string };
+    expect(put.source).toBe('recorder');
+    const parsed = definitionSchema.parse(put.definition);
+    expect(parsed.steps.map((s) => s.type)).toEqual(['navigate', 'change', 'change', 'keyDown', 'keyUp', 'click']);
+    expect(JSON.stringify(put.definition)).toContain('{{secret.LOSENORD}}');
+    expect(parsed.steps[5]).toMatchObject({ frame: [0], frameSelectors: [['iframe[title="Betalning"]']] });
+  });
+
+  it('test step by step: saves to the workflow chosen by ?workflowId and starts a test run, then shows the run', async () => {
+    const { calls, router } = await renderTrackTrace('/track-trace?workflowId=w-1');
+    await waitFor(() => expect(screen.getByLabelText('Spara i arbetsflöde')).toHaveValue('w-1'));
+    recordSample();
+    fireEvent.click(screen.getByRole('button', { name: 'Testa steg för steg' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workflow-execution/run-9'));
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/workflows')).toBe(false);
+    expect(calls.find((c) => c.path === '/api/workflows/w-1/run')?.body).toEqual({ mode: 'test' });
+  });
+});
+
+describe('recorded steps', () => {
+  const t = (key: string, values?: Record<string, unknown>) => `${key}${values ? JSON.stringify(values) : ''}`;
+  const capture = (step: Parameters<typeof stepFromCapture>[0]['step']) => ({ step, at: 0 });
+
+  it('a double click replaces the two clicks on the same element before it, not clicks elsewhere', () => {
+    const click = (id: string, selector: string) => stepFromCapture(capture({ type: 'click', selectors: [selector] }), id, t)!;
+    let list = [click('a', '#other'), click('b', '#row'), click('c', '#row')].reduce(appendStep, []);
+    list = appendStep(list, stepFromCapture(capture({ type: 'doubleClick', selectors: ['#row'] }), 'd', t)!);
+    expect(list.map((s) => [s.id, s.step.type, s.stepNumber])).toEqual([
+      ['a', 'click', 1],
+      ['d', 'doubleClick', 2],
+    ]);
+  });
+
+  it('a file chooser becomes a manual step naming the files; a keyUp is not listed but saved after its keyDown', () => {
+    const file = stepFromCapture({ step: { type: 'change', selectors: ['#f'], value: '' }, files: ['faktura.pdf'], label: 'Bilaga', at: 0 }, 'f', t)!;
+    expect(file.step).toMatchObject({ type: 'manual', instructions: expect.stringContaining('faktura.pdf') });
+    expect(stepFromCapture(capture({ type: 'keyUp', key: 'Tab' }), 'u', t)).toBeNull();
+    const key = stepFromCapture(capture({ type: 'keyDown', key: 'Tab' }), 'k', t)!;
+    expect(definitionSchema.parse(toDefinition([file, key])).steps.map((s) => [s.id, s.type])).toEqual([
+      ['f', 'manual'],
+      ['k', 'keyDown'],
+      ['k-up', 'keyUp'],
+    ]);
   });
 });

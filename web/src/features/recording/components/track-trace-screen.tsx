@@ -1,8 +1,11 @@
-// Track & Trace (SPEC §2 /track-trace): browser and start URL, the recording controls, the steps.
+// Track & Trace (SPEC §2 /track-trace): browser and start URL, the recording controls (through the Kollega
+// Recorder extension), the steps as they are captured, and saving them as a workflow's definition.
 import { Field, Label, Description } from '@headlessui/react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { workflowsQueryOptions } from '@/features/workflows/api/get-workflows';
 import { Alert } from '@/components/ui/alert';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
@@ -11,23 +14,44 @@ import { PauseIcon, PlayIcon, RecordIcon, StopIcon, TrashIcon, WindowIcon } from
 import { FieldInput } from '@/components/ui/field-input';
 import { notify } from '@/components/ui/notify';
 import { SelectInput } from '@/components/ui/select-input';
+import { useSaveRecording } from '../api/save-recording';
 import { useRecorder } from '../hooks/use-recorder';
-import { BROWSERS, type Browser, DEFAULT_BROWSER, DEFAULT_START_URL, type RecordedStep } from '../model';
+import { BROWSERS, type Browser, DEFAULT_BROWSER, DEFAULT_START_URL, type RecordedStep, toDefinition } from '../model';
 import { EditStepDialog } from './edit-step-dialog';
+import { InstallNotice } from './install-notice';
 import { RecordingOverlay } from './recording-overlay';
 import { StepList } from './step-list';
 
-export function TrackTraceScreen({ random }: { random?: () => number }) {
-  const { t } = useTranslation('recording');
+const NEW_WORKFLOW = '';
+
+export function TrackTraceScreen({ workflowId }: { workflowId?: string }) {
+  const { t, i18n } = useTranslation('recording');
   const navigate = useNavigate();
-  const recorder = useRecorder({ random });
+  const recorder = useRecorder();
+  const workflows = useQuery(workflowsQueryOptions());
+  const save = useSaveRecording();
   const [browser, setBrowser] = useState<Browser>(DEFAULT_BROWSER);
   const [url, setUrl] = useState(DEFAULT_START_URL);
+  const [target, setTarget] = useState(workflowId ?? NEW_WORKFLOW);
   const [editing, setEditing] = useState<RecordedStep | null>(null);
   const { status, steps } = recorder;
   const active = status !== 'stopped';
+  const secrets = [...new Set(steps.flatMap((step) => (step.secret ? [step.secret] : [])))];
 
-  const handleTest = () => notify.success(t('toast.test_title'), t('toast.test_description', { count: steps.length }));
+  const handleSave = (test: boolean) => {
+    if (active) recorder.stop();
+    const newName = t('save.new_name', { date: new Date().toLocaleString(i18n.language === 'en' ? 'en-GB' : 'sv-SE') });
+    save.mutate(
+      { workflowId: target || null, newName, definition: toDefinition(steps), test },
+      {
+        onSuccess: ({ workflowId: id, executionId }) => {
+          notify.success(t('toast.saved_title'), t('toast.saved_description', { count: steps.length }));
+          if (executionId) void navigate({ to: '/workflow-execution/$runId', params: { runId: executionId } });
+          else void navigate({ to: '/workflows/$workflowId', params: { workflowId: id } });
+        },
+      },
+    );
+  };
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 pb-20">
@@ -37,7 +61,9 @@ export function TrackTraceScreen({ random }: { random?: () => number }) {
         <p className="mt-1 text-sm text-slate-600">{t('description')}</p>
       </header>
 
-      {recorder.popupBlocked ? (
+      {recorder.installed ? null : <InstallNotice />}
+
+      {recorder.windowFailed ? (
         <Alert variant="error" title={t('popup_blocked.title')}>
           {t('popup_blocked.description')}
         </Alert>
@@ -63,7 +89,7 @@ export function TrackTraceScreen({ random }: { random?: () => number }) {
         </div>
         <div className="mt-5 flex flex-wrap gap-2">
           {status === 'stopped' ? (
-            <Button onClick={() => recorder.start(url)}>
+            <Button onClick={() => recorder.start(url)} disabled={!recorder.installed}>
               <RecordIcon className="size-4" />
               {t('controls.start')}
             </Button>
@@ -99,11 +125,27 @@ export function TrackTraceScreen({ random }: { random?: () => number }) {
 
       <StepList steps={steps} onEdit={setEditing} onDelete={recorder.deleteStep} />
 
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={handleTest} disabled={steps.length === 0}>
+      {secrets.length ? (
+        <Alert variant="success" title={t('secrets.title')}>
+          {t('secrets.description', { names: secrets.join(', ') })}
+        </Alert>
+      ) : null}
+
+      <div className="flex flex-wrap items-end justify-end gap-2">
+        <SelectInput
+          className="min-w-64"
+          label={t('save.workflow_label')}
+          value={target}
+          options={[
+            { value: NEW_WORKFLOW, label: t('save.new_workflow') },
+            ...(workflows.data ?? []).map((workflow) => ({ value: workflow.id, label: workflow.name })),
+          ]}
+          onChange={setTarget}
+        />
+        <Button variant="secondary" onClick={() => handleSave(true)} disabled={steps.length === 0 || save.isPending}>
           {t('footer.test')}
         </Button>
-        <Button onClick={() => void navigate({ to: '/workflows' })} disabled={steps.length === 0}>
+        <Button onClick={() => handleSave(false)} disabled={steps.length === 0 || save.isPending}>
           {t('footer.export')}
         </Button>
       </div>

@@ -1,132 +1,76 @@
-// The recording state machine (SPEC §4): stopped → recording (opens a 1200×800 window, clears the
-// steps, adds a navigate step) ⇄ paused → stopped (stop or the window closed). While recording a
-// simulated step is appended 2000 ms after the start, then every 3000–8000 ms.
+// The recording (SPEC §4) driven by the Kollega Recorder extension: stopped → recording (the extension
+// opens a 1200×800 window on the start URL; the steps are cleared) ⇄ paused → stopped (stop, or the
+// window closed). Steps arrive live as the extension captures them. Without the extension `installed`
+// is false and nothing starts (the screen shows how to install it).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { extensionVersion, onExtensionEvent, sendCommand } from '../extension-client';
 import {
-  FIRST_STEP_DELAY_MS,
-  nextStepDelay,
+  appendStep,
+  editStep,
   type RecordedStep,
-  RECORDING_WINDOW_FEATURES,
   type RecorderStatus,
   renumber,
-  SIMULATED_STEPS,
+  type StepPatch,
   startUrl,
-  WINDOW_POLL_MS,
+  stepFromCapture,
+  type Translate,
 } from '../model';
 
-type UseRecorderOptions = { random?: () => number };
-
-export function useRecorder({ random = Math.random }: UseRecorderOptions = {}) {
+export function useRecorder() {
   const { t } = useTranslation('recording');
+  const [installed, setInstalled] = useState(() => extensionVersion() !== null);
   const [status, setStatus] = useState<RecorderStatus>('stopped');
+  const [hasWindow, setHasWindow] = useState(false);
   const [steps, setSteps] = useState<RecordedStep[]>([]);
-  const [popupBlocked, setPopupBlocked] = useState(false);
-  const windowRef = useRef<Window | null>(null);
-  const stepTimer = useRef<number | undefined>(undefined);
-  const pollTimer = useRef<number | undefined>(undefined);
-  const simulatedCount = useRef(0);
+  const [windowFailed, setWindowFailed] = useState(false);
   const idCounter = useRef(0);
+  const tRef = useRef<Translate>((key, values) => t(key as never, values as never));
+  tRef.current = (key, values) => t(key as never, values as never);
 
-  const newId = () => {
-    idCounter.current += 1;
-    return `step-${idCounter.current}`;
-  };
-
-  const appendSimulatedStep = useCallback(() => {
-    const sample = SIMULATED_STEPS[simulatedCount.current % SIMULATED_STEPS.length];
-    simulatedCount.current += 1;
-    setSteps((current) => [
-      ...current,
-      {
-        ...sample,
-        id: newId(),
-        stepNumber: current.length + 1,
-        description: t(`steps.samples.${sample.action}`),
-        timestamp: new Date().toISOString(),
-        ...(sample.action === 'ai_decision' ? { aiPrompt: t('steps.samples.ai_decision') } : {}),
-      },
-    ]);
-  }, [t]);
-
-  const schedule = useCallback(
-    (delay: number) => {
-      window.clearTimeout(stepTimer.current);
-      stepTimer.current = window.setTimeout(() => {
-        appendSimulatedStep();
-        schedule(nextStepDelay(random));
-      }, delay);
-    },
-    [appendSimulatedStep, random],
-  );
-
-  const clearTimers = useCallback(() => {
-    window.clearTimeout(stepTimer.current);
-    window.clearInterval(pollTimer.current);
-    stepTimer.current = undefined;
-    pollTimer.current = undefined;
+  useEffect(() => {
+    const unsubscribe = onExtensionEvent((event) => {
+      setInstalled(true);
+      if (event.type === 'status') {
+        setStatus(event.status);
+        setHasWindow(event.hasWindow);
+      } else if (event.type === 'error') {
+        setWindowFailed(true);
+        setStatus('stopped');
+      } else {
+        idCounter.current += 1;
+        const step = stepFromCapture(event.capture, `rec-${Date.now().toString(36)}-${idCounter.current}`, tRef.current);
+        if (step) setSteps((current) => appendStep(current, step));
+      }
+    });
+    // The extension's content script marks the page as it loads; ask for the state of a recording this
+    // tab started before a reload.
+    setInstalled(extensionVersion() !== null);
+    sendCommand({ type: 'status' });
+    return unsubscribe;
   }, []);
 
-  const stop = useCallback(() => {
-    clearTimers();
-    windowRef.current = null;
-    setStatus('stopped');
-  }, [clearTimers]);
-
   const start = (typedUrl: string) => {
-    const url = startUrl(typedUrl);
-    const opened = window.open(url ?? 'about:blank', '_blank', RECORDING_WINDOW_FEATURES);
-    if (!opened) {
-      setPopupBlocked(true);
-      return;
-    }
-    setPopupBlocked(false);
-    clearTimers();
-    windowRef.current = opened;
-    simulatedCount.current = 0;
-    setSteps([
-      {
-        id: newId(),
-        stepNumber: 1,
-        action: 'navigate',
-        description: t('steps.navigate_to', { url: url ?? t('steps.blank_page') }),
-        timestamp: new Date().toISOString(),
-        ...(url ? { url } : {}),
-      },
-    ]);
-    setStatus('recording');
-    schedule(FIRST_STEP_DELAY_MS);
-    pollTimer.current = window.setInterval(() => {
-      if (windowRef.current?.closed) stop();
-    }, WINDOW_POLL_MS);
+    setWindowFailed(false);
+    setSteps([]);
+    sendCommand({ type: 'start', url: startUrl(typedUrl) });
   };
-
-  const pause = () => {
-    if (status !== 'recording') return;
-    window.clearTimeout(stepTimer.current);
-    setStatus('paused');
-  };
-
-  const resume = () => {
-    if (status !== 'paused') return;
-    setStatus('recording');
-    schedule(nextStepDelay(random));
-  };
-
-  const showWindow = () => windowRef.current?.focus();
+  const pause = () => sendCommand({ type: 'pause' });
+  const resume = () => sendCommand({ type: 'resume' });
+  const stop = useCallback(() => sendCommand({ type: 'stop' }), []);
+  const showWindow = () => sendCommand({ type: 'focus' });
 
   const clearSteps = () => setSteps([]);
   const deleteStep = (id: string) => setSteps((current) => renumber(current.filter((step) => step.id !== id)));
-  const updateStep = (id: string, patch: Pick<RecordedStep, 'description' | 'selector' | 'value'>) =>
-    setSteps((current) => current.map((step) => (step.id === id ? { ...step, ...patch } : step)));
-
-  useEffect(() => clearTimers, [clearTimers]);
+  const updateStep = (id: string, patch: StepPatch) =>
+    setSteps((current) => current.map((step) => (step.id === id ? editStep(step, patch) : step)));
 
   return {
+    installed,
     status,
     steps,
-    popupBlocked,
-    hasWindow: status !== 'stopped',
+    windowFailed,
+    hasWindow,
     start,
     pause,
     resume,

@@ -7,10 +7,12 @@ import { apiRequest } from '@/lib/api-client';
 import { workflowQueryOptions } from './get-workflow';
 import { invalidateWorkflows } from './invalidate-workflows';
 
-export function saveDefinition({ id, definition }: { id: string; definition: Definition }): Promise<SavedDefinition> {
+type SaveDefinitionInput = { id: string; definition: Definition; source?: 'editor' | 'recorder' };
+
+export function saveDefinition({ id, definition, source = 'editor' }: SaveDefinitionInput): Promise<SavedDefinition> {
   return apiRequest<SavedDefinition>(`/api/workflows/${encodeURIComponent(id)}/definition`, {
     method: 'PUT',
-    body: { definition, source: 'editor' },
+    body: { definition, source },
   });
 }
 

@@ -74,7 +74,7 @@ export function WorkflowsScreen() {
       onSuccess: (created) => {
         setCreating(false);
         notify.success(t('toast.created'), t('toast.created_description', { name: created.name }));
-        void navigate({ to: '/track-trace' });
+        void navigate({ to: '/track-trace', search: { workflowId: created.id } });
       },
     });
 

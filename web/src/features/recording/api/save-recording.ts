@@ -1,0 +1,26 @@
+// "Export as flow" and "test step by step": the recorded steps become the workflow's definition (a new
+// version, source `recorder`), in a new draft workflow when none was chosen; a test run starts after it.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Definition } from '@shared/schemas/definition';
+import { createWorkflow } from '@/features/workflows/api/create-workflow';
+import { invalidateWorkflows } from '@/features/workflows/api/invalidate-workflows';
+import { runWorkflow } from '@/features/workflows/api/run-workflow';
+import { saveDefinition } from '@/features/workflows/api/save-definition';
+
+type SaveRecordingInput = { workflowId: string | null; newName: string; definition: Definition; test?: boolean };
+
+async function saveRecording({ workflowId, newName, definition, test }: SaveRecordingInput) {
+  const id = workflowId ?? (await createWorkflow({ name: newName })).id;
+  await saveDefinition({ id, definition, source: 'recorder' });
+  const run = test ? await runWorkflow({ id, mode: 'test' }) : undefined;
+  return { workflowId: id, executionId: run?.executionId };
+}
+
+export function useSaveRecording() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveRecording,
+    meta: { errorTitle: 'recording:toast.save_failed' },
+    onSuccess: () => invalidateWorkflows(queryClient),
+  });
+}
