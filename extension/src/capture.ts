@@ -21,8 +21,9 @@ const TEXT_INPUT =
   'textarea, input:not([type]), input[type="text"], input[type="email"], input[type="search"], input[type="tel"], input[type="url"], input[type="number"], input[type="password"], input[type="date"], input[type="time"], input[type="datetime-local"], input[type="month"], input[type="week"]';
 
 let active = false;
-/** Fields typed into since their value was last recorded. */
+/** Fields typed into since their value was last recorded, with when the typing began (the step's place in time). */
 const pending = new Set<HTMLInputElement | HTMLTextAreaElement>();
+const typingSince = new WeakMap<Element, number>();
 /** The value each field last had in a step (a change event after Enter must not repeat it). */
 const recorded = new WeakMap<Element, string>();
 /** Fields that were password fields at some point (a "show password" toggle must not leak the value). */
@@ -79,6 +80,8 @@ function isPassword(el: Element): boolean {
 function recordChange(el: Element, time: number) {
   if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)) return;
   pending.delete(el as HTMLInputElement);
+  time = typingSince.get(el) ?? time;
+  typingSince.delete(el);
   const label = accessibleName(el) || undefined;
   const base = { ...placement(), selectors: selectorsFor(el) };
   if (el instanceof HTMLInputElement && el.type === 'file') {
@@ -109,12 +112,22 @@ function onInput(event: Event) {
   if (el && el.matches(TEXT_INPUT)) {
     isPassword(el);
     pending.add(el as HTMLInputElement);
+    if (!typingSince.has(el)) typingSince.set(el, at(event));
   }
 }
 
 function onChange(event: Event) {
   const el = targetOf(event);
   if (el) recordChange(el, at(event));
+}
+
+/** `change` does not leave a shadow root (it is not composed): listen in every shadow root a field gets focus in. */
+const shadowRoots = new Set<ShadowRoot>();
+function onFocus(event: Event) {
+  const root = targetOf(event)?.getRootNode();
+  if (!(root instanceof ShadowRoot) || shadowRoots.has(root)) return;
+  shadowRoots.add(root);
+  root.addEventListener('change', onChange, true);
 }
 
 /** Clicks that the `change` step of their field already covers. */
@@ -131,7 +144,8 @@ function onClick(event: MouseEvent) {
   const el = raw.closest(INTERACTIVE) ?? raw;
   const time = at(event);
   flush(time, el);
-  if (event.detail > 1 || coveredByChange(el)) return;
+  // detail 0: a click the browser made from a key (Enter submitting a form): the key step replays it.
+  if (event.detail !== 1 || coveredByChange(el)) return;
   const rect = el.getBoundingClientRect();
   const button = event.button === 1 ? 'auxiliary' : event.button === 2 ? 'secondary' : 'primary';
   send({
@@ -181,6 +195,7 @@ const listeners: Array<[string, (event: never) => void]> = [
   ['dblclick', onDoubleClick],
   ['keydown', onKey],
   ['keyup', onKey],
+  ['focusin', onFocus],
 ];
 
 function setActive(next: boolean) {
@@ -190,7 +205,11 @@ function setActive(next: boolean) {
     if (next) window.addEventListener(type, listener as EventListener, true);
     else window.removeEventListener(type, listener as EventListener, true);
   }
-  if (!next) pending.clear();
+  if (!next) {
+    pending.clear();
+    for (const root of shadowRoots) root.removeEventListener('change', onChange, true);
+    shadowRoots.clear();
+  }
 }
 
 chrome.runtime.onMessage.addListener((message: { type?: string; active?: boolean }) => {

@@ -27,15 +27,16 @@ export function looksGenerated(name: string): boolean {
   return name.split(/[-_]+/).some((part) => randomLooking(part));
 }
 
+/** Words with a small number are names people give (`step2`, `col12`); other letter-digit mixes are made up. */
+const NUMBERED_WORD = /^(h|col|row|step|item|section|page|tab|level|v|nr|no)\d{1,2}$/i;
+
 function randomLooking(part: string): boolean {
   if (part.length < 4) return false;
   if (/^\d+$/.test(part)) return part.length >= 3; // row-123, item_4711
-  const digits = (part.match(/\d/g) ?? []).length;
-  const letters = part.length - digits;
-  if (digits > 0 && letters > 0 && (digits >= 2 || /\d[a-z]|[a-z]\d[a-z]/i.test(part))) return true; // a3f9k, x12
+  if (/\d/.test(part) && /[a-z]/i.test(part)) return !NUMBERED_WORD.test(part); // a3f9k, etuz3, pbk9
   if (/^[0-9a-f]{6,}$/i.test(part)) return true; // hashes
-  if (/[bcdfghjklmnpqrstvwxz]{4,}/i.test(part) && !/(sch|str|ngst|rst|nsk|ckl|tch|ght)/i.test(part)) return true;
-  if (/[A-Z]/.test(part.slice(1)) && /[a-z]/.test(part) && /[A-Z][a-z]?[A-Z]/.test(part)) return true; // qXzTb
+  if (/[bcdfghjklmnpqrstvwxyz]{4,}/i.test(part) && !/(sch|str|ngst|rst|nsk|ckl|tch|ght)/i.test(part)) return true;
+  if (/[a-z]/.test(part) && /[A-Z][a-z]?[A-Z]/.test(part.slice(1))) return true; // qXzTb
   return false;
 }
 
@@ -295,11 +296,16 @@ export function rowText(el: Element): { row: Element; text: string } | undefined
   if (!row || !row.parentElement) return undefined;
   const siblings = Array.from(row.parentElement.children).filter((c) => c !== row && c.localName === row.localName);
   if (!siblings.length) return undefined;
-  const texts = (node: Element) =>
-    Array.from(node.querySelectorAll('*'))
-      .filter((n) => !n.matches(CONTROL) && !n.closest('button, a') && n.children.length === 0)
-      .map((n) => normalize(n.textContent ?? ''))
-      .filter((t) => t.length > 0 && t.length <= MAX_TEXT);
+  const texts = (node: Element) => {
+    const out: string[] = [];
+    const walker = node.ownerDocument.createTreeWalker(node, 4 /* NodeFilter.SHOW_TEXT */);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      if (text.parentElement?.closest(`${CONTROL}, a`)) continue;
+      const value = normalize(text.textContent ?? '');
+      if (value.length > 0 && value.length <= MAX_TEXT) out.push(value);
+    }
+    return out;
+  };
   const others = new Set(siblings.flatMap(texts));
   const own = texts(row).filter((t) => !others.has(t));
   if (!own.length) return undefined;
@@ -313,7 +319,7 @@ function rowXpath(el: Element, name: string | undefined): string | undefined {
   const own = name && roleOf(el) ? `[normalize-space()=${xpathLiteral(name)} or @aria-label=${xpathLiteral(name)}]` : '';
   const id = ownFragments(el).find((f) => f.includes('[name=') || f.includes('[aria-label='));
   const attr = id ? `[@${/\[([\w-]+)=/.exec(id)![1]}=${xpathLiteral(JSON.parse(/=(".*")\]$/.exec(id)![1]!))}]` : '';
-  return `xpath///${rowTag}[.//*[normalize-space()=${xpathLiteral(found.text)}]]//${el.localName}${own || attr}`;
+  return `xpath///${rowTag}[.//text()[normalize-space()=${xpathLiteral(found.text)}]]//${el.localName}${own || attr}`;
 }
 
 /** The selectors of `el`, best first (at most MAX_SELECTORS, no duplicates). */

@@ -20,6 +20,8 @@ export type RecordedStep = {
   action: StepAction;
   description: string;
   timestamp: string;
+  /** When it happened (ms since the epoch): steps from several frames and windows are kept in this order. */
+  at: number;
   /** The step as it is saved (format v1). A key step holds its keyDown; the keyUp is added on save. */
   step: Step;
   /** A password field's secret name (`{{secret.NAME}}`): the app asks for its value, the recorder never read it. */
@@ -55,7 +57,7 @@ export function stepFromCapture(capture: Capture, id: string, t: Translate): Rec
   const captured = capture.step;
   const name = capture.label ? quote(capture.label) : t('steps.unnamed');
   const timestamp = new Date(capture.at).toISOString();
-  const base = { id, stepNumber: 0, timestamp };
+  const base = { id, stepNumber: 0, timestamp, at: capture.at };
   if (captured.type === 'keyUp') return null;
   if (capture.files) {
     const instructions = t('steps.describe.file', { files: capture.files.join(', ') || '–', name });
@@ -93,7 +95,11 @@ export function stepFromCapture(capture: Capture, id: string, t: Translate): Rec
 const sameSelectors = (a: Step, b: Step) =>
   'selectors' in a && 'selectors' in b && JSON.stringify(a.selectors) === JSON.stringify(b.selectors);
 
-/** Appends a captured step; a double click replaces the (up to two) clicks on the same element before it. */
+/**
+ * Adds a captured step in the order the actions happened (a field's change reaches the app when the field
+ * commits, after a select in another frame, but belongs where its typing began); a double click replaces
+ * the (up to two) clicks on the same element before it.
+ */
 export function appendStep(steps: RecordedStep[], next: RecordedStep): RecordedStep[] {
   let kept = steps;
   if (next.step.type === 'doubleClick') {
@@ -102,7 +108,9 @@ export function appendStep(steps: RecordedStep[], next: RecordedStep): RecordedS
       if (last?.step.type === 'click' && sameSelectors(last.step, next.step)) kept = kept.slice(0, -1);
     }
   }
-  return renumber([...kept, next]);
+  let index = kept.length;
+  while (index > 0 && kept[index - 1]!.at > next.at) index--;
+  return renumber([...kept.slice(0, index), next, ...kept.slice(index)]);
 }
 
 export function renumber(steps: RecordedStep[]): RecordedStep[] {

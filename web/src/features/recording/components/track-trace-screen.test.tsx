@@ -27,8 +27,10 @@ async function renderTrackTrace(path = '/track-trace', withExtension = true) {
     'GET /api/user': () => json(200, demoUser),
     'GET /api/workflows': () => json(200, [workflow]),
     'POST /api/workflows': () => json(201, { id: 'w-new', name: 'Inspelning' }),
-    'PUT /api/workflows/w-new/definition': (call) => json(200, { version: 1, definition: (call.body as { definition: unknown }).definition }),
-    'PUT /api/workflows/w-1/definition': (call) => json(200, { version: 2, definition: (call.body as { definition: unknown }).definition }),
+    'PUT /api/workflows/w-new/definition': (call) =>
+      json(200, { version: 1, definition: (call.body as { definition: unknown }).definition }),
+    'PUT /api/workflows/w-1/definition': (call) =>
+      json(200, { version: 2, definition: (call.body as { definition: unknown }).definition }),
     'POST /api/workflows/w-1/run': () => json(202, { executionId: 'run-9' }),
   });
   const app = renderApp(path);
@@ -45,17 +47,34 @@ function recordSample() {
   fake.status('recording');
   fake.capture({ step: { type: 'navigate', url: 'https://portal.example.se/' } });
   fake.capture({ step: { type: 'change', selectors: field, value: 'Fastighetsservice AB' }, label: 'Leverantör' });
-  fake.capture({ step: { type: 'change', selectors: ['aria/Lösenord'], value: '{{secret.LOSENORD}}' }, label: 'Lösenord', secret: 'LOSENORD' });
+  fake.capture({
+    step: { type: 'change', selectors: ['aria/Lösenord'], value: '{{secret.LOSENORD}}' },
+    label: 'Lösenord',
+    secret: 'LOSENORD',
+  });
   fake.capture({ step: { type: 'keyDown', key: 'Enter' } });
   fake.capture({ step: { type: 'keyUp', key: 'Enter' } });
-  fake.capture({ step: { type: 'click', selectors: ['aria/Skicka[role="button"]'], frame: [0], frameSelectors: [['iframe[title="Betalning"]']] }, label: 'Skicka' });
+  fake.capture({
+    step: {
+      type: 'click',
+      selectors: ['aria/Skicka[role="button"]'],
+      frame: [0],
+      frameSelectors: [['iframe[title="Betalning"]']],
+    },
+    label: 'Skicka',
+  });
 }
 
 describe('Track & Trace', () => {
   it('without the extension: says how to install it, with a link to the install page, and cannot start', async () => {
     await renderTrackTrace('/track-trace', false);
-    const notice = screen.getByText('Tillägget Kollega Recorder behövs för att spela in').closest('[role="status"]') as HTMLElement;
-    expect(within(notice).getByRole('link', { name: 'Så installerar du Kollega Recorder' })).toHaveAttribute('href', '/recorder-extension');
+    const notice = screen
+      .getByText('Tillägget Kollega Recorder behövs för att spela in')
+      .closest('[role="status"]') as HTMLElement;
+    expect(within(notice).getByRole('link', { name: 'Så installerar du Kollega Recorder' })).toHaveAttribute(
+      'href',
+      '/recorder-extension',
+    );
     expect(screen.getByRole('button', { name: 'Starta inspelning' })).toBeDisabled();
   });
 
@@ -130,7 +149,9 @@ describe('Track & Trace', () => {
     extension!.status('stopped');
     fireEvent.click(screen.getByRole('button', { name: 'Exportera som flöde' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/workflows/w-new'));
-    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/workflows')?.body).toMatchObject({ name: expect.stringMatching(/^Inspelning /) });
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/workflows')?.body).toMatchObject({
+      name: expect.stringMatching(/^Inspelning /),
+    });
     const put = calls.find((c) => c.method === 'PUT')!.body as { definition: unknown; source: string };
     expect(put.source).toBe('recorder');
     const parsed = definitionSchema.parse(put.definition);
@@ -164,8 +185,27 @@ describe('recorded steps', () => {
     ]);
   });
 
+  it('a step is placed by when its action happened (a field commits later than a select in another frame)', () => {
+    const at = (ms: number, step: Parameters<typeof stepFromCapture>[0]['step'], id: string) =>
+      stepFromCapture({ step, at: ms }, id, t)!;
+    const list = [
+      at(100, { type: 'navigate', url: 'https://a.se/' }, 'n'),
+      at(300, { type: 'change', selectors: ['#terms'], value: '30' }, 'select'),
+      at(200, { type: 'change', selectors: ['#bankgiro'], value: '5050-1055' }, 'typed'),
+    ].reduce(appendStep, []);
+    expect(list.map((s) => [s.id, s.stepNumber])).toEqual([
+      ['n', 1],
+      ['typed', 2],
+      ['select', 3],
+    ]);
+  });
+
   it('a file chooser becomes a manual step naming the files; a keyUp is not listed but saved after its keyDown', () => {
-    const file = stepFromCapture({ step: { type: 'change', selectors: ['#f'], value: '' }, files: ['faktura.pdf'], label: 'Bilaga', at: 0 }, 'f', t)!;
+    const file = stepFromCapture(
+      { step: { type: 'change', selectors: ['#f'], value: '' }, files: ['faktura.pdf'], label: 'Bilaga', at: 0 },
+      'f',
+      t,
+    )!;
     expect(file.step).toMatchObject({ type: 'manual', instructions: expect.stringContaining('faktura.pdf') });
     expect(stepFromCapture(capture({ type: 'keyUp', key: 'Tab' }), 'u', t)).toBeNull();
     const key = stepFromCapture(capture({ type: 'keyDown', key: 'Tab' }), 'k', t)!;
