@@ -25,8 +25,10 @@ export function useRecorder() {
   const [steps, setSteps] = useState<RecordedStep[]>([]);
   const [windowFailed, setWindowFailed] = useState(false);
   const idCounter = useRef(0);
-  const tRef = useRef<Translate>((key, values) => t(key as never, values as never));
-  tRef.current = (key, values) => t(key as never, values as never);
+  // The latest language's texts for steps that arrive later (the subscription lives as long as the screen).
+  const translate: Translate = (key, values) => String(t(key as never, values as never));
+  const tRef = useRef(translate);
+  tRef.current = translate;
 
   useEffect(() => {
     const unsubscribe = onExtensionEvent((event) => {

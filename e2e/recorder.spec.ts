@@ -1,0 +1,232 @@
+// The Kollega Recorder extension end to end, built by the project's build and loaded into Debian's Chromium
+// (--load-extension): a task recorded on the local test page that has random ids, a password, an iframe, an
+// about:blank frame, an open shadow root and a popup; saved as a workflow and test-run by the stack's
+// runner, which must post the same result to the page; the password appears nowhere (steps, messages,
+// any table: definitions, audit rows, run steps and their logs). Also: pausing captures nothing, other tabs
+// are not recorded, typed navigations are, and the onboarding wizard records with the same extension.
+import { chromium, expect, test as base, type BrowserContext, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { buildExtension } from '../extension/build.ts';
+import { startSites, type Sites } from '../runner/test/sites/server.ts';
+import { callApi, registerCompany } from './support/session';
+
+const PASSWORD = 'Hemligt-Lösen-42';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+
+let extensionDir = '';
+let sites: Sites;
+
+// A persistent context: Chromium loads extensions only into one.
+const test = base.extend<{ context: BrowserContext; page: Page }>({
+  context: async ({ baseURL }, use) => {
+    const profile = mkdtempSync(join(tmpdir(), 'kollega-recorder-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      baseURL,
+      locale: 'sv-SE',
+      args: [...ARGS, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`],
+    });
+    await use(context);
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  },
+  page: async ({ context }, use) => {
+    const page = context.pages()[0] ?? (await context.newPage());
+    // Every message the extension sends the app, to search for the password afterwards.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { recorderMessages: string[] }).recorderMessages = seen;
+      window.addEventListener('message', (event) => {
+        if (event.data?.source === 'kollega-recorder') seen.push(JSON.stringify(event.data));
+      });
+    });
+    await use(page);
+  },
+});
+
+test.beforeAll(async () => {
+  extensionDir = (await buildExtension()).dir;
+  sites = await startSites();
+});
+
+test.afterAll(async () => {
+  await sites?.close();
+});
+
+const stepsOf = (page: Page) => page.getByRole('list', { name: 'Inspelade steg' }).getByRole('listitem');
+
+async function startRecording(page: Page, context: BrowserContext, url: string) {
+  await page.goto('/track-trace');
+  await expect(page.getByRole('button', { name: 'Starta inspelning' })).toBeEnabled();
+  await page.getByLabel('Start-URL (valfri)').fill(url);
+  const opened = context.waitForEvent('page');
+  await page.getByRole('button', { name: 'Starta inspelning' }).click();
+  const recording = await opened;
+  await recording.waitForLoadState();
+  await expect(page.getByRole('complementary', { name: 'Inspelningsstatus' }).getByRole('status')).toContainText('Spelar in');
+  return recording;
+}
+
+test('a recording on hard pages replays through the runner, and no password is stored anywhere', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  await registerCompany(page);
+  // The organisation's secret, as the workflow editor asks for it: the recording holds only its name.
+  expect((await callApi(page, 'POST', '/api/secrets', { name: 'LOSENORD', value: PASSWORD })).status()).toBeLessThan(300);
+
+  const site = await startRecording(page, context, `${sites.origin}/recorder/`);
+  await site.getByLabel('Användarnamn').fill('anna');
+  await site.getByLabel('Lösenord').fill(PASSWORD);
+  await site.frameLocator('iframe[title="Bankuppgifter"]').getByLabel('Bankgiro').fill('5050-1055');
+  await site.frameLocator('iframe[title="Villkor"]').getByLabel('Betalningsvillkor').selectOption('30');
+  await site.getByLabel('Brådskande').check();
+  const popupOpened = context.waitForEvent('page');
+  await site.getByRole('button', { name: 'Välj konto' }).click();
+  const popup = await popupOpened;
+  await popup.waitForLoadState();
+  await popup.getByRole('listitem').filter({ hasText: '5010 Lokalhyra' }).getByRole('button', { name: 'Välj' }).click();
+  await expect(site.getByText('Konto: 5010')).toBeVisible();
+  await site.getByLabel('Meddelande').fill('Hyra december');
+  await site.getByLabel('Meddelande').press('Enter');
+  await expect(site.getByText('Betalningen är skickad.')).toBeVisible();
+  await expect.poll(() => sites.results('recorder').length).toBe(1);
+
+  const steps = stepsOf(page);
+  await expect(steps).toHaveCount(10);
+  const expected = [
+    'Öppna',
+    'Fyll i "Användarnamn" med "anna"',
+    'Fyll i "Lösenord" med hemligheten LOSENORD',
+    'Fyll i "Bankgiro" med "5050-1055"',
+    'Fyll i "Betalningsvillkor" med "30"',
+    'Fyll i "Brådskande" med "true"',
+    'Klicka på "Välj konto"',
+    'Klicka på "Välj" (i popup-fönstret)',
+    'Fyll i "Meddelande" med "Hyra december"',
+    'Tryck på Enter',
+  ];
+  for (const [index, text] of expected.entries()) await expect(steps.nth(index)).toContainText(text);
+  await expect(page.getByText('Lösenord spelas aldrig in')).toBeVisible();
+  expect(await page.content()).not.toContain(PASSWORD);
+  expect((await page.evaluate(() => (window as unknown as { recorderMessages: string[] }).recorderMessages)).join('\n')).not.toContain(PASSWORD);
+
+  // Stop, save to a new workflow and test it step by step: the stack's runner replays it on a fresh load
+  // of the page (new random ids), in Chromium, through the frames, the shadow root and the popup.
+  await page.getByRole('complementary', { name: 'Inspelningsstatus' }).getByRole('button', { name: 'Stoppa inspelning' }).click();
+  await expect(page.getByRole('complementary', { name: 'Inspelningsstatus' }).getByRole('status')).toContainText('Stoppad');
+  sites.reset();
+  await page.getByRole('button', { name: 'Testa steg för steg' }).click();
+  await expect(page).toHaveURL(/\/workflow-execution\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+  const runId = page.url().split('/').at(-1)!;
+  let run: { status: string; errorMessage: string | null; workflowId: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        run = await (await callApi(page, 'GET', `/api/runs/${runId}`)).json();
+        return run!.status;
+      },
+      { timeout: 120_000, intervals: [1000] },
+    )
+    .toMatch(/completed|failed/);
+  expect(run!.status, run!.errorMessage ?? '').toBe('completed');
+  expect(sites.results('recorder')).toEqual([
+    { user: 'anna', passwordOk: true, bankgiro: '5050-1055', terms: '30', urgent: true, account: '5010', note: 'Hyra december' },
+  ]);
+
+  const detail = await (await callApi(page, 'GET', `/api/workflows/${run!.workflowId}`)).json();
+  const definition = JSON.stringify(detail.definition);
+  expect(definition).toContain('{{secret.LOSENORD}}');
+  expect(definition).not.toContain(PASSWORD);
+
+  // Nowhere in the database: every row of every table in the app's schemas, as text.
+  const sql = postgres(process.env.DB_URL ?? 'postgresql://postgres:postgres@127.0.0.1:55322/postgres', { max: 1, onnotice: () => undefined });
+  try {
+    const tables = await sql<{ schema: string; name: string }[]>`
+      select table_schema as schema, table_name as name from information_schema.tables
+      where table_type = 'BASE TABLE' and table_schema in ('public', 'app', 'auth', 'pgboss')`;
+    expect(tables.length).toBeGreaterThan(5);
+    const hits: string[] = [];
+    for (const { schema, name } of tables) {
+      const [row] = await sql.unsafe<{ n: number }[]>(`select count(*)::int as n from "${schema}"."${name}" t where t::text like $1`, [`%${PASSWORD}%`]);
+      if (row!.n > 0) hits.push(`${schema}.${name}`);
+    }
+    expect(hits).toEqual([]);
+    const [steps] = await sql<{ n: number }[]>`select count(*)::int as n from public.run_steps where run_id = ${runId}`;
+    expect(steps!.n).toBeGreaterThanOrEqual(10);
+  } finally {
+    await sql.end();
+  }
+});
+
+test('pausing captures nothing, other tabs are not recorded, a typed address is a navigate step', async ({ page, context }) => {
+  await registerCompany(page);
+  const site = await startRecording(page, context, `${sites.origin}/recorder/`);
+  const steps = stepsOf(page);
+  await expect(steps).toHaveCount(1);
+
+  await page.getByRole('main').getByRole('button', { name: 'Pausa' }).first().click();
+  await expect(page.getByRole('complementary', { name: 'Inspelningsstatus' }).getByRole('status')).toContainText('Pausad');
+  await site.getByLabel('Användarnamn').fill('under paus');
+  await site.getByRole('button', { name: 'Välj konto' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Fortsätt' }).first().click();
+  await expect(page.getByRole('complementary', { name: 'Inspelningsstatus' }).getByRole('status')).toContainText('Spelar in');
+
+  // A tab the recording did not open (nor its pages) is not recorded.
+  const other = await context.newPage();
+  await other.goto(`${sites.origin}/recorder/`);
+  await other.getByLabel('Meddelande').fill('annan flik');
+  await other.getByRole('button', { name: 'Skicka betalning' }).click();
+  await other.close();
+
+  await site.getByLabel('Meddelande').fill('efter paus');
+  await site.getByLabel('Meddelande').blur();
+  await expect(steps).toHaveCount(2);
+  await expect(steps.nth(1)).toContainText('Fyll i "Meddelande" med "efter paus"');
+
+  await site.goto(`${sites.origin}/popup/`); // an address typed in the recording window
+  await expect(steps).toHaveCount(3);
+  await expect(steps.nth(2)).toContainText(`Öppna ${sites.origin}/popup/`);
+  await expect(page.locator('body')).not.toContainText('under paus');
+  await expect(page.locator('body')).not.toContainText('annan flik');
+});
+
+test('the onboarding wizard records with the same extension', async ({ page, context }) => {
+  await registerCompany(page);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Starta guidad introduktion' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Kom igång med Kollega' });
+  await dialog.getByRole('button', { name: 'Nästa' }).click();
+  await dialog.getByLabel('Namn på arbetsflödet').fill('Hyror');
+  await dialog.getByLabel('Beskrivning').fill('Betalar hyror');
+  await dialog.getByLabel('Kategori').selectOption('data_entry');
+  await dialog.getByLabel('Hur ofta körs det?').selectOption('monthly');
+  await dialog.getByRole('button', { name: 'Nästa' }).click();
+  await dialog.getByRole('button', { name: 'Nästa' }).click();
+  await expect(dialog).toContainText('Steg 4 av 6');
+
+  const opened = context.waitForEvent('page');
+  await dialog.getByRole('button', { name: 'Starta inspelning' }).click();
+  const recording = await opened;
+  await expect(dialog.getByRole('button', { name: 'Tillbaka' })).toBeDisabled();
+  await recording.goto(`${sites.origin}/recorder/`);
+  await recording.getByRole('button', { name: 'Välj konto' }).click();
+  await expect(dialog).toContainText('2 steg inspelade');
+  await dialog.getByRole('button', { name: 'Stoppa inspelning' }).click();
+  await expect(dialog).toContainText('Inspelningen är klar');
+  await dialog.getByRole('button', { name: 'Nästa' }).click();
+
+  await expect(dialog.getByRole('switch')).toHaveCount(3);
+  await dialog.getByRole('switch', { name: /Notifiering/ }).click();
+  await expect(dialog).toContainText('2 av 3 förbättringar valda');
+  await dialog.getByRole('button', { name: 'Nästa' }).click();
+  await expect(dialog).toContainText('Steg 6 av 6');
+  await dialog.getByRole('button', { name: 'Kör test' }).click();
+  await expect(dialog).toContainText('Testet lyckades', { timeout: 6_000 });
+  await dialog.getByRole('button', { name: 'Aktivera' }).click();
+  await expect(dialog).toContainText('Arbetsflödet är aktiverat', { timeout: 5_000 });
+  await dialog.getByRole('button', { name: 'Slutför' }).click();
+  await expect(page).toHaveURL(/\/workflows$/);
+});
