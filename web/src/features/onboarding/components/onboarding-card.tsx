@@ -12,7 +12,9 @@ type OnboardingCardProps = {
 };
 
 export function OnboardingCard({ onComplete }: OnboardingCardProps) {
-  const { t } = useTranslation('onboarding');
+  // The record step's texts (`recording`, shared with Track & Trace) load with the card: loading them when
+  // the step opens would suspend the dashboard and unmount the open wizard.
+  const { t } = useTranslation(['onboarding', 'recording']);
   const [open, setOpen] = useState(false);
   const wizard = useOnboardingWizard();
 
