@@ -282,9 +282,21 @@ function shadowPath(el: Element): string[] | undefined {
   return parts;
 }
 
+/** Children that make an element's name differ from its plain text (controls, images, labels, hidden parts). */
+const NAME_PARTS = `${CONTROL}, img, svg, script, style, template, [aria-label], [aria-hidden]`;
+
+/** Whether `other` has `name` (a cheap test first: on large pages most candidates differ in their plain text). */
+function hasName(other: Element, name: string): boolean {
+  const plain =
+    !other.matches('input, textarea, select, img') && !other.hasAttribute('aria-label') && !other.hasAttribute('aria-labelledby');
+  if (plain && !other.hasAttribute('title') && !other.querySelector(NAME_PARTS) && normalize(other.textContent ?? '') !== name)
+    return false;
+  return accessibleName(other) === name;
+}
+
 function sameRoleAndName(ctx: Context, role: string | undefined, name: string): Element[] {
   return ctx.all.filter(
-    (other) => (role ? roleOf(other) === role : other.matches('input, textarea, select')) && accessibleName(other) === name,
+    (other) => (role ? roleOf(other) === role : other.matches('input, textarea, select')) && hasName(other, name),
   );
 }
 
@@ -296,20 +308,20 @@ export function rowText(el: Element): { row: Element; text: string } | undefined
   if (!row || !row.parentElement) return undefined;
   const siblings = Array.from(row.parentElement.children).filter((c) => c !== row && c.localName === row.localName);
   if (!siblings.length) return undefined;
-  const texts = (node: Element) => {
-    const out: string[] = [];
-    const walker = node.ownerDocument.createTreeWalker(node, 4 /* NodeFilter.SHOW_TEXT */);
-    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
-      if (text.parentElement?.closest(`${CONTROL}, a`)) continue;
-      const value = normalize(text.textContent ?? '');
-      if (value.length > 0 && value.length <= MAX_TEXT) out.push(value);
-    }
-    return out;
-  };
-  const others = new Set(siblings.flatMap(texts));
-  const own = texts(row).filter((t) => !others.has(t));
-  if (!own.length) return undefined;
-  return { row, text: own.sort((a, b) => a.length - b.length)[0]! };
+  // The row's own texts, shortest first; the first that no other row contains tells it apart. Other rows
+  // are compared by their whole text (one native textContent each: cheap on tables of thousands of rows).
+  const own: string[] = [];
+  const walker = row.ownerDocument.createTreeWalker(row, 4 /* NodeFilter.SHOW_TEXT */);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    if (text.parentElement?.closest(`${CONTROL}, a`)) continue;
+    const value = normalize(text.textContent ?? '');
+    if (value.length > 0 && value.length <= MAX_TEXT) own.push(value);
+  }
+  own.sort((a, b) => a.length - b.length);
+  const others = siblings.map((sibling) => normalize(sibling.textContent ?? ''));
+  const text = own.find((candidate) => !others.some((other) => other.includes(candidate)));
+  if (!text) return undefined;
+  return { row, text };
 }
 
 function rowXpath(el: Element, name: string | undefined): string | undefined {
@@ -359,8 +371,9 @@ export function selectorsFor(el: Element, ctx?: Context): Selector[] {
 
   const text = normalize(contentText(el));
   if (text && text.length <= MAX_TEXT && !el.matches('input, textarea, select') && el.querySelectorAll('*').length < 10) {
+    // Leaves first: the text of every element of a large page would cost milliseconds per click.
     const sameText = context.all.filter(
-      (o) => o !== el && !o.contains(el) && !el.contains(o) && normalize(contentText(o)) === text && o.children.length === 0,
+      (o) => o.children.length === 0 && o !== el && !el.contains(o) && normalize(o.textContent ?? '') === text,
     );
     (sameText.length === 0 ? unique : weak).push(`text/${text}`);
   }
