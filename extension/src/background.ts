@@ -74,8 +74,9 @@ async function emit(capture: Capture, tabId: number) {
     const tab = await chrome.tabs.get(tabId).catch(() => undefined);
     capture.step.target = tab?.url || s.popups[String(tabId)];
   }
-  await save({ ...s, stepCount: s.stepCount + 1 });
-  toApp(s, { type: 'step', capture });
+  toApp(s, { type: 'step', capture }); // first: the state write and the badge are not on the step's path
+  const latest = state ?? s; // several steps may be on their way at once: count on the newest state
+  await save({ ...latest, stepCount: latest.stepCount + 1 });
 }
 
 async function start(url: string | null, appTabId: number | undefined) {
