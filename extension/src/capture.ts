@@ -138,46 +138,30 @@ function coveredByChange(el: Element): boolean {
   return !!control && control.matches('input[type="checkbox"], input[type="radio"], input[type="file"]');
 }
 
-function onClick(event: MouseEvent) {
+/** A click or double click on the closest interactive element (both from the same trusted mouse event kinds). */
+function onPointer(event: MouseEvent) {
   const raw = targetOf(event);
   if (!raw || !event.isTrusted) return;
   const el = raw.closest(INTERACTIVE) ?? raw;
   const time = at(event);
-  flush(time, el);
-  // detail 0: a click the browser made from a key (Enter submitting a form): the key step replays it.
-  if (event.detail !== 1 || coveredByChange(el)) return;
+  const double = event.type === 'dblclick';
+  if (!double) flush(time, el);
+  // A click's detail 0: the browser made it from a key (Enter submitting a form), and the key step replays it;
+  // detail 2: the second click of a double click, which the doubleClick step replaces.
+  if ((!double && event.detail !== 1) || coveredByChange(el)) return;
   const rect = el.getBoundingClientRect();
   const button = event.button === 1 ? 'auxiliary' : event.button === 2 ? 'secondary' : 'primary';
   send({
     step: {
       ...placement(),
-      type: 'click',
+      type: double ? 'doubleClick' : 'click',
       selectors: selectorsFor(el),
       offsetX: Math.round(event.clientX - rect.left),
       offsetY: Math.round(event.clientY - rect.top),
-      ...(button === 'primary' ? {} : { button }),
+      ...(button === 'primary' || double ? {} : { button }),
     },
     label: accessibleName(el) || undefined,
     at: time,
-  });
-}
-
-function onDoubleClick(event: MouseEvent) {
-  const raw = targetOf(event);
-  if (!raw || !event.isTrusted) return;
-  const el = raw.closest(INTERACTIVE) ?? raw;
-  if (coveredByChange(el)) return;
-  const rect = el.getBoundingClientRect();
-  send({
-    step: {
-      ...placement(),
-      type: 'doubleClick',
-      selectors: selectorsFor(el),
-      offsetX: Math.round(event.clientX - rect.left),
-      offsetY: Math.round(event.clientY - rect.top),
-    },
-    label: accessibleName(el) || undefined,
-    at: at(event),
   });
 }
 
@@ -191,8 +175,8 @@ function onKey(event: KeyboardEvent) {
 const listeners: Array<[string, (event: never) => void]> = [
   ['input', onInput],
   ['change', onChange],
-  ['click', onClick],
-  ['dblclick', onDoubleClick],
+  ['click', onPointer],
+  ['dblclick', onPointer],
   ['keydown', onKey],
   ['keyup', onKey],
   ['focusin', onFocus],

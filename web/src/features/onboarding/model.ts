@@ -4,14 +4,7 @@ export const STEP_IDS = ['welcome', 'info', 'prepare', 'record', 'ai', 'activate
 export type StepId = (typeof STEP_IDS)[number];
 export const STEP_COUNT = STEP_IDS.length;
 
-export const CATEGORIES = [
-  'data_entry',
-  'report_generation',
-  'email_processing',
-  'file_management',
-  'system_integration',
-  'other',
-] as const;
+export const CATEGORIES = ['data_entry', 'report_generation', 'email_processing', 'file_management', 'system_integration', 'other'] as const;
 export const FREQUENCIES = ['daily', 'weekly', 'monthly', 'as_needed'] as const;
 export const BROWSERS = ['edge', 'chrome', 'firefox'] as const;
 export const RECORDING_MODES = ['guided', 'advanced'] as const;

@@ -18,25 +18,12 @@ export function ActivateStep({ workflowName, recordedSteps, test, deploy, onTest
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">{t('steps.activate.description')}</p>
-      <p className="text-sm font-medium text-slate-900">
-        {t('steps.activate.summary', { name: workflowName.trim(), steps: recordedSteps })}
-      </p>
+      <p className="text-sm font-medium text-slate-900">{t('steps.activate.summary', { name: workflowName.trim(), steps: recordedSteps })}</p>
       <div className="flex flex-wrap items-center gap-3">
-        <Button
-          variant="secondary"
-          onClick={onTest}
-          disabled={test !== 'idle'}
-          isPending={test === 'running'}
-          pendingLabel={t('steps.activate.testing')}
-        >
+        <Button variant="secondary" onClick={onTest} disabled={test !== 'idle'} isPending={test === 'running'} pendingLabel={t('steps.activate.testing')}>
           {t('steps.activate.test')}
         </Button>
-        <Button
-          onClick={onActivate}
-          disabled={test !== 'success' || deploy !== 'idle'}
-          isPending={deploy === 'running'}
-          pendingLabel={t('steps.activate.deploying')}
-        >
+        <Button onClick={onActivate} disabled={test !== 'success' || deploy !== 'idle'} isPending={deploy === 'running'} pendingLabel={t('steps.activate.deploying')}>
           {t('steps.activate.activate')}
         </Button>
       </div>

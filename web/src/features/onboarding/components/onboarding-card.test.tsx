@@ -67,20 +67,9 @@ describe('onboarding wizard', () => {
     expect(next).toBeEnabled();
     fireEvent.change(within(dialog).getByLabelText('Beskrivning'), { target: { value: '  ' } });
     expect(next).toBeDisabled();
-    const categories = [...(within(dialog).getByLabelText('Kategori') as HTMLSelectElement).options]
-      .map((o) => o.value)
-      .filter(Boolean);
-    expect(categories).toEqual([
-      'data_entry',
-      'report_generation',
-      'email_processing',
-      'file_management',
-      'system_integration',
-      'other',
-    ]);
-    const frequencies = [...(within(dialog).getByLabelText('Hur ofta körs det?') as HTMLSelectElement).options]
-      .map((o) => o.value)
-      .filter(Boolean);
+    const categories = [...(within(dialog).getByLabelText('Kategori') as HTMLSelectElement).options].map((o) => o.value).filter(Boolean);
+    expect(categories).toEqual(['data_entry', 'report_generation', 'email_processing', 'file_management', 'system_integration', 'other']);
+    const frequencies = [...(within(dialog).getByLabelText('Hur ofta körs det?') as HTMLSelectElement).options].map((o) => o.value).filter(Boolean);
     expect(frequencies).toEqual(['daily', 'weekly', 'monthly', 'as_needed']);
   });
 
