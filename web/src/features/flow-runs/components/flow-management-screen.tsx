@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Run, RunStatus } from '@shared/types/api';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
@@ -29,9 +29,11 @@ type FlowManagementScreenProps = {
   onStatusChange: (status: RunStatus | undefined) => void;
   /** Copies a workflow into a new one (the workflows feature's call, passed in by the route). */
   onCopyToNewFlow: (workflowId: string, onCopied: (copy: { name: string }) => void) => void;
+  /** The open human tasks ('Hantera'), owned by the tasks feature, passed in by the route. */
+  tasks?: ReactNode;
 };
 
-export function FlowManagementScreen({ status, onStatusChange, onCopyToNewFlow }: FlowManagementScreenProps) {
+export function FlowManagementScreen({ status, onStatusChange, onCopyToNewFlow, tasks }: FlowManagementScreenProps) {
   const { t } = useTranslation('flow_runs');
   const queryClient = useQueryClient();
   const [limit, setLimit] = useState(RUNS_PAGE_SIZE);
@@ -60,6 +62,7 @@ export function FlowManagementScreen({ status, onStatusChange, onCopyToNewFlow }
         <p className="mt-1 text-sm text-slate-600">{t('description')}</p>
       </header>
       <RunCounters counts={counts.data} />
+      {tasks}
       <SelectInput
         className="max-w-xs"
         label={t('filter.label')}

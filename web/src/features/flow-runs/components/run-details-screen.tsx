@@ -3,6 +3,7 @@
 // run is under way (fetched every second), every 10 s otherwise.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
@@ -22,7 +23,8 @@ import { RunErrorBox } from './run-error-box';
 import { RunFacts } from './run-facts';
 import { RunStatusBadge } from './run-status-badge';
 
-export function RunDetailsScreen({ runId }: { runId: string }) {
+/** `tasks`: the run's open human task, owned by the tasks feature, passed in by the route. */
+export function RunDetailsScreen({ runId, tasks }: { runId: string; tasks?: ReactNode }) {
   const { t } = useTranslation('flow_runs');
   const run = useQuery({
     ...runQueryOptions(runId),
@@ -73,6 +75,7 @@ export function RunDetailsScreen({ runId }: { runId: string }) {
           {run.data.requiresManualIntervention && run.data.status !== 'completed' ? (
             <ManualInterventionBox runId={run.data.id} showHandle={false} />
           ) : null}
+          {tasks}
           {run.data.status === 'completed' ? null : <RunActions run={run.data} />}
           <RunFacts run={run.data} />
           <RunAttemptSteps runId={run.data.id} steps={run.data.steps} />
