@@ -87,13 +87,13 @@ for (const language of ['sv', 'en'] as const) {
     // The prompt editor on that workflow: add a decision after step 2 and save it.
     await page.goto('/ai-prompt');
     await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
-    await page.getByLabel(t.workflow).selectOption({ label: name });
+    await page.getByLabel(t.workflow, { exact: true }).selectOption({ label: name });
     const stepButton = (n: number) => page.getByRole('button', { name: new RegExp(`^(Steg|Step) ${n}`) });
     await stepButton(2).click();
     await page.getByRole('button', { name: t.addAfter }).click();
     await page.getByRole('button', { name: t.example }).click();
-    await expect(page.getByLabel(t.instructions)).toHaveValue(/10000/);
-    await page.getByLabel(t.inputs).fill('var.heading');
+    await expect(page.getByLabel(t.instructions, { exact: true })).toHaveValue(/10000/);
+    await page.getByLabel(t.inputs, { exact: true }).fill('var.heading');
     await page.getByRole('slider', { name: t.slider }).fill('90');
     await expect(page.getByText(t.threshold90, { exact: true })).toBeVisible();
     await page.getByRole('button', { name: t.save }).click();

@@ -6,7 +6,6 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { notify } from '@/components/ui/notify';
 import { formatDateTime } from '@/lib/format-time';
 import { useDecideTask } from '../api/decide-task';
 
@@ -21,13 +20,8 @@ export function TaskCard({ task }: { task: HumanTask }) {
   const labelOf = (value: string) => task.options.find((o) => o.value === value)?.label ?? value;
   const entries = inputEntries(task);
 
-  const choose = (choice: string) =>
-    decide.mutate(
-      { id: task.id, choice },
-      { onSuccess: () => void notify.success(t('toast.decided'), t('toast.decided_description', { choice: labelOf(choice) })) },
-    );
-  const markDone = () =>
-    decide.mutate({ id: task.id, done: true }, { onSuccess: () => void notify.success(t('toast.done'), t('toast.done_description')) });
+  const choose = (choice: string) => decide.mutate({ id: task.id, choice });
+  const markDone = () => decide.mutate({ id: task.id, done: true });
 
   return (
     <article aria-labelledby={headingId} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-amber-300">
