@@ -18,7 +18,6 @@ import enOnboarding from './en/onboarding.json';
 import enPaymentMethods from './en/payment_methods.json';
 import enRecording from './en/recording.json';
 import enSettings from './en/settings.json';
-import enTasks from './en/tasks.json';
 import enShell from './en/shell.json';
 import enUsers from './en/users.json';
 import enWorkflows from './en/workflows.json';
@@ -36,7 +35,6 @@ import svOnboarding from './sv/onboarding.json';
 import svPaymentMethods from './sv/payment_methods.json';
 import svRecording from './sv/recording.json';
 import svSettings from './sv/settings.json';
-import svTasks from './sv/tasks.json';
 import svShell from './sv/shell.json';
 import svUsers from './sv/users.json';
 import svWorkflows from './sv/workflows.json';
@@ -60,7 +58,6 @@ export const resources = {
     recording: svRecording,
     ai_prompt: svAiPrompt,
     settings: svSettings,
-    tasks: svTasks,
     marketplace: svMarketplace,
   },
   en: {
@@ -81,7 +78,6 @@ export const resources = {
     recording: enRecording,
     ai_prompt: enAiPrompt,
     settings: enSettings,
-    tasks: enTasks,
     marketplace: enMarketplace,
   },
 } as const;

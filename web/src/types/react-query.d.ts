@@ -4,7 +4,7 @@ import type { ParseKeys } from 'i18next';
 type MetaKey = ParseKeys<
   [
     'common', 'auth', 'shell', 'dashboard', 'landing', 'workflows', 'audit_trail', 'error_queue', 'users', 'companies', 'payment_methods',
-    'onboarding', 'flow_runs', 'recording', 'ai_prompt', 'settings', 'marketplace', 'tasks',
+    'onboarding', 'flow_runs', 'recording', 'ai_prompt', 'settings', 'marketplace',
   ]
 >;
 

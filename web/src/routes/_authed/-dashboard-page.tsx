@@ -8,8 +8,8 @@ import { DashboardScreen } from '@/features/dashboard/components/dashboard-scree
 import { DASHBOARD_REFRESH_MS } from '@/features/dashboard/types';
 import { errorQueueQueryOptions } from '@/features/error-queue/api/get-error-queue';
 import { runsQueryOptions } from '@/features/flow-runs/api/get-runs';
+import { tasksQueryOptions } from '@/features/flow-runs/api/get-tasks';
 import { OnboardingCard } from '@/features/onboarding/components/onboarding-card';
-import { tasksQueryOptions } from '@/features/tasks/api/get-tasks';
 import { workflowPerformanceQueryOptions } from '@/features/workflows/api/get-workflow-performance';
 import { useRunWorkflow } from '@/features/workflows/api/run-workflow';
 

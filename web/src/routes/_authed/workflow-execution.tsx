@@ -2,7 +2,6 @@ import type { RunStatus } from '@shared/types/api';
 import { createFileRoute } from '@tanstack/react-router';
 import { FlowManagementScreen } from '@/features/flow-runs/components/flow-management-screen';
 import { RUN_STATUSES } from '@/features/flow-runs/run-statuses';
-import { OpenTasksSection } from '@/features/tasks/components/open-tasks-section';
 import { useDuplicateWorkflow } from '@/features/workflows/api/duplicate-workflow';
 import { oneOf } from '@/lib/search-params';
 
@@ -25,7 +24,6 @@ function FlowManagementPage() {
       status={status}
       onStatusChange={(next) => void navigate({ search: next ? { status: next } : {} })}
       onCopyToNewFlow={(workflowId, onCopied) => duplicate.mutate(workflowId, { onSuccess: onCopied })}
-      tasks={<OpenTasksSection />}
     />
   );
 }

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RunDetailsScreen } from '@/features/flow-runs/components/run-details-screen';
-import { OpenTasksSection } from '@/features/tasks/components/open-tasks-section';
 
 // No loader, as on /workflow-execution: route options ship with every page (first-load budget).
 export const Route = createFileRoute('/_authed/workflow-execution_/$runId')({
@@ -10,5 +9,5 @@ export const Route = createFileRoute('/_authed/workflow-execution_/$runId')({
 
 function RunDetailsPage() {
   const { runId } = Route.useParams();
-  return <RunDetailsScreen runId={runId} tasks={<OpenTasksSection filters={{ runId }} />} />;
+  return <RunDetailsScreen runId={runId} />;
 }

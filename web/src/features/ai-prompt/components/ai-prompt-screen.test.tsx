@@ -60,8 +60,11 @@ function mock(status: AiStatus, extra: Parameters<typeof mockApi>[0] = {}) {
 }
 
 async function openEditor() {
-  renderApp(`/ai-prompt?workflow=${ID}`);
+  renderApp('/ai-prompt');
   await screen.findByRole('heading', { level: 1, name: 'AI-promptredigerare' });
+  const picker = await screen.findByLabelText('Arbetsflöde');
+  await screen.findByRole('option', { name: 'Fakturahantering' });
+  fireEvent.change(picker, { target: { value: ID } });
   await screen.findByRole('button', { name: /^Steg 3/ });
 }
 

@@ -1,9 +1,9 @@
-// Flow management (SPEC §2 /workflow-execution): the organisation's real runs, live. Lists and counters
+// Flow management (SPEC §2 /workflow-execution): the tasks waiting for a person, and the organisation's real runs, live. Lists and counters
 // are fetched every second while a run is under way, every 10 s otherwise; a status change is announced.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Run, RunStatus } from '@shared/types/api';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
@@ -19,6 +19,7 @@ import { runsQueryOptions } from '../api/get-runs';
 import { useStatusAnnouncement } from '../hooks/use-status-announcement';
 import { refetchInterval, RUNS_PAGE_SIZE } from '../model';
 import { RUN_STATUSES } from '../run-statuses';
+import { OpenTasksSection } from './open-tasks-section';
 import { RunCard } from './run-card';
 import { RunCounters } from './run-counters';
 
@@ -29,11 +30,9 @@ type FlowManagementScreenProps = {
   onStatusChange: (status: RunStatus | undefined) => void;
   /** Copies a workflow into a new one (the workflows feature's call, passed in by the route). */
   onCopyToNewFlow: (workflowId: string, onCopied: (copy: { name: string }) => void) => void;
-  /** The open human tasks ('Hantera'), owned by the tasks feature, passed in by the route. */
-  tasks?: ReactNode;
 };
 
-export function FlowManagementScreen({ status, onStatusChange, onCopyToNewFlow, tasks }: FlowManagementScreenProps) {
+export function FlowManagementScreen({ status, onStatusChange, onCopyToNewFlow }: FlowManagementScreenProps) {
   const { t } = useTranslation('flow_runs');
   const queryClient = useQueryClient();
   const [limit, setLimit] = useState(RUNS_PAGE_SIZE);
@@ -62,7 +61,7 @@ export function FlowManagementScreen({ status, onStatusChange, onCopyToNewFlow, 
         <p className="mt-1 text-sm text-slate-600">{t('description')}</p>
       </header>
       <RunCounters counts={counts.data} />
-      {tasks}
+      <OpenTasksSection />
       <SelectInput
         className="max-w-xs"
         label={t('filter.label')}

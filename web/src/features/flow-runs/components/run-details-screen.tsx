@@ -1,9 +1,8 @@
 // One run (/workflow-execution/$runId): its facts, the actions its status allows, the error and
-// manual-intervention boxes, and every attempt's steps with log, values and screenshots. Live while the
-// run is under way (fetched every second), every 10 s otherwise.
+// manual-intervention boxes with the task that waits for a person, and every attempt's steps with log,
+// values and screenshots. Live while the run is under way (fetched every second), every 10 s otherwise.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
@@ -17,14 +16,14 @@ import { runQueryOptions } from '../api/get-run';
 import { runLogUrl } from '../api/get-run-log';
 import { IDLE_INTERVAL_MS, isActive, LIVE_INTERVAL_MS } from '../model';
 import { ManualInterventionBox } from './manual-intervention-box';
+import { OpenTasksSection } from './open-tasks-section';
 import { RunActions } from './run-actions';
 import { RunAttemptSteps } from './run-attempt-steps';
 import { RunErrorBox } from './run-error-box';
 import { RunFacts } from './run-facts';
 import { RunStatusBadge } from './run-status-badge';
 
-/** `tasks`: the run's open human task, owned by the tasks feature, passed in by the route. */
-export function RunDetailsScreen({ runId, tasks }: { runId: string; tasks?: ReactNode }) {
+export function RunDetailsScreen({ runId }: { runId: string }) {
   const { t } = useTranslation('flow_runs');
   const run = useQuery({
     ...runQueryOptions(runId),
@@ -75,7 +74,7 @@ export function RunDetailsScreen({ runId, tasks }: { runId: string; tasks?: Reac
           {run.data.requiresManualIntervention && run.data.status !== 'completed' ? (
             <ManualInterventionBox runId={run.data.id} showHandle={false} />
           ) : null}
-          {tasks}
+          <OpenTasksSection filters={{ runId: run.data.id }} />
           {run.data.status === 'completed' ? null : <RunActions run={run.data} />}
           <RunFacts run={run.data} />
           <RunAttemptSteps runId={run.data.id} steps={run.data.steps} />

@@ -6,19 +6,19 @@ import { tasksQueryOptions, TASKS_REFRESH_MS, type TaskFilters } from '../api/ge
 import { TaskCard } from './task-card';
 
 export function OpenTasksSection({ filters = {} }: { filters?: TaskFilters }) {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation('flow_runs');
   const titleId = useId();
   const tasks = useQuery({ ...tasksQueryOptions(filters), refetchInterval: TASKS_REFRESH_MS });
   if (!tasks.data?.length) {
-    return tasks.isError ? <p className="text-sm text-red-700">{t('section.error')}</p> : null;
+    return tasks.isError ? <p className="text-sm text-red-700">{t('tasks.section.error')}</p> : null;
   }
   return (
     <section aria-labelledby={titleId} className="space-y-3">
       <div>
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-          {t('section.title')}
+          {t('tasks.section.title')}
         </h2>
-        <p className="text-sm text-slate-600">{t('section.description')}</p>
+        <p className="text-sm text-slate-600">{t('tasks.section.description')}</p>
       </div>
       <ul className="grid gap-4 lg:grid-cols-2">
         {tasks.data.map((task) => (

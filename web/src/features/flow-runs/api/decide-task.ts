@@ -15,17 +15,17 @@ export function decideTask({ id, ...body }: DecideTaskInput): Promise<HumanTask>
 
 export function useDecideTask() {
   const queryClient = useQueryClient();
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation('flow_runs');
   return useMutation({
     mutationFn: decideTask,
-    meta: { errorTitle: 'tasks:toast.decide_failed' },
+    meta: { errorTitle: 'flow_runs:tasks.toast.decide_failed' },
     // Here, not at the call: the decided task's card leaves the list (and unmounts) when it refreshes.
     onSuccess: (task) =>
       task.kind === 'manual_step'
-        ? void notify.success(t('toast.done'), t('toast.done_description'))
+        ? void notify.success(t('tasks.toast.done'), t('tasks.toast.done_description'))
         : void notify.success(
-            t('toast.decided'),
-            t('toast.decided_description', { choice: task.options.find((o) => o.value === task.decidedChoice)?.label ?? task.decidedChoice }),
+            t('tasks.toast.decided'),
+            t('tasks.toast.decided_description', { choice: task.options.find((o) => o.value === task.decidedChoice)?.label ?? task.decidedChoice }),
           ),
     // Also after a refusal: someone else most likely decided meanwhile.
     onSettled: () =>

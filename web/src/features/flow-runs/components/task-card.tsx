@@ -14,7 +14,7 @@ function inputEntries(task: HumanTask): Array<[string, string]> {
 }
 
 export function TaskCard({ task }: { task: HumanTask }) {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation('flow_runs');
   const headingId = useId();
   const decide = useDecideTask();
   const labelOf = (value: string) => task.options.find((o) => o.value === value)?.label ?? value;
@@ -28,22 +28,22 @@ export function TaskCard({ task }: { task: HumanTask }) {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 id={headingId} className="font-semibold break-words text-slate-900">
-            {task.title || t(`kind.${task.kind}`)}
+            {task.title || t(`tasks.kind.${task.kind}`)}
           </h3>
           <p className="text-xs text-slate-600">
-            {t('card.workflow', { name: task.workflowName, step: task.stepIndex + 1 })}
+            {t('tasks.card.workflow', { name: task.workflowName, step: task.stepIndex + 1 })}
             {' · '}
-            {t('card.since', { time: formatDateTime(task.createdAt) })}
+            {t('tasks.card.since', { time: formatDateTime(task.createdAt) })}
           </p>
         </div>
-        <Badge tone={task.kind === 'manual_step' ? 'amber' : 'violet'}>{t(`kind.${task.kind}`)}</Badge>
+        <Badge tone={task.kind === 'manual_step' ? 'amber' : 'violet'}>{t(`tasks.kind.${task.kind}`)}</Badge>
       </div>
-      <p className="mt-3 text-sm text-slate-700">{t(`handover.${task.handoverReason}`)}</p>
+      <p className="mt-3 text-sm text-slate-700">{t(`tasks.handover.${task.handoverReason}`)}</p>
       {task.instructions ? <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-900">{task.instructions}</p> : null}
 
       {task.kind === 'ai_confirmation' ? (
         <>
-          <h4 className="mt-4 text-sm font-semibold text-slate-900">{t('card.inputs')}</h4>
+          <h4 className="mt-4 text-sm font-semibold text-slate-900">{t('tasks.card.inputs')}</h4>
           {entries.length ? (
             <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               {entries.map(([name, value]) => (
@@ -54,29 +54,29 @@ export function TaskCard({ task }: { task: HumanTask }) {
               ))}
             </dl>
           ) : (
-            <p className="mt-1 text-sm text-slate-600">{t('card.no_inputs')}</p>
+            <p className="mt-1 text-sm text-slate-600">{t('tasks.card.no_inputs')}</p>
           )}
-          <h4 className="mt-4 text-sm font-semibold text-slate-900">{t('card.suggestion')}</h4>
+          <h4 className="mt-4 text-sm font-semibold text-slate-900">{t('tasks.card.suggestion')}</h4>
           {task.suggestion !== null ? (
             <p className="mt-1 text-sm text-slate-900">
-              {t('card.suggestion_value', { label: labelOf(task.suggestion), confidence: task.confidence ?? 0 })}
-              {task.reason ? <span className="block text-slate-600">{t('card.reason', { reason: task.reason })}</span> : null}
+              {t('tasks.card.suggestion_value', { label: labelOf(task.suggestion), confidence: task.confidence ?? 0 })}
+              {task.reason ? <span className="block text-slate-600">{t('tasks.card.reason', { reason: task.reason })}</span> : null}
             </p>
           ) : (
-            <p className="mt-1 text-sm text-slate-600">{t('card.no_suggestion')}</p>
+            <p className="mt-1 text-sm text-slate-600">{t('tasks.card.no_suggestion')}</p>
           )}
         </>
       ) : null}
 
       {task.status === 'decided' ? (
         <p className="mt-4 text-sm font-medium text-green-800">
-          {t('card.decided', { choice: labelOf(task.decidedChoice ?? ''), name: task.decidedByName ?? '' })}
+          {t('tasks.card.decided', { choice: labelOf(task.decidedChoice ?? ''), name: task.decidedByName ?? '' })}
         </p>
       ) : task.status === 'open' ? (
         <div className="mt-4 flex flex-wrap gap-2">
           {task.kind === 'manual_step' ? (
-            <Button size="sm" onClick={markDone} disabled={decide.isPending} aria-label={t('card.done_label', { title: task.title })}>
-              {t('card.done')}
+            <Button size="sm" onClick={markDone} disabled={decide.isPending} aria-label={t('tasks.card.done_label', { title: task.title })}>
+              {t('tasks.card.done')}
             </Button>
           ) : (
             task.options.map((option) => (
@@ -86,7 +86,7 @@ export function TaskCard({ task }: { task: HumanTask }) {
                 variant={option.value === task.suggestion ? 'primary' : 'secondary'}
                 onClick={() => choose(option.value)}
                 disabled={decide.isPending}
-                aria-label={t('card.decide_label', { label: option.label, title: task.title })}
+                aria-label={t('tasks.card.decide_label', { label: option.label, title: task.title })}
               >
                 {option.label}
               </Button>
