@@ -11,8 +11,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['runner/**/*.test.ts'],
-    // These two need a running stack (npm test passes its URLs).
-    exclude: ['**/node_modules/**', ...(withStack ? [] : ['runner/test/replay.test.ts', 'runner/test/schedules.test.ts'])],
+    // These three need a running stack (npm test passes its URLs).
+    exclude: ['**/node_modules/**', ...(withStack ? [] : ['runner/test/replay.test.ts', 'runner/test/schedules.test.ts', 'runner/test/decisions.test.ts'])],
     globalSetup: ['runner/src/engine/test/global-setup.ts'],
     maxWorkers: withStack ? 1 : 2,
     testTimeout: 120_000,

@@ -77,7 +77,7 @@ if (stack) {
     cwd: fnDir,
     env: { API_URL: urls.api, APP_URL: urls.app, MAIL_URL: urls.mail, DB_URL: urls.db, SUPABASE_URL: urls.supabase },
   });
-  await suite('runner: hard cases through the api and the runner, schedules (vitest)', bin('vitest'), ['run', '-c', 'vitest.runner.config.ts', 'runner/test/replay.test.ts', 'runner/test/schedules.test.ts'], {
+  await suite('runner: hard cases through the api and the runner, schedules, decisions (vitest)', bin('vitest'), ['run', '-c', 'vitest.runner.config.ts', 'runner/test/replay.test.ts', 'runner/test/schedules.test.ts', 'runner/test/decisions.test.ts'], {
     env: { API_URL: urls.api, APP_URL: urls.app, DB_URL: urls.db, RUNNER_DB_URL: urls.runnerDb },
   });
   if (existsSync(join(repoRoot, 'e2e/playwright.config.ts'))) {

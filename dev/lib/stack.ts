@@ -142,6 +142,7 @@ export function createStack({ profile, fresh = false, web = 'preview', runner = 
   const start = async (): Promise<Stack> => {
     try {
       const wanted: Array<[number, string]> = [[p.db, 'Postgres'], [p.auth, 'Auth stand-in'], [p.mail, 'mail outbox'], [p.api, 'api function']];
+      if (profile === 'test' && !process.env.KOLLEGA_AI_BASE_URL) wanted.push([p.ai, 'AI stub']);
       if (web !== 'none') wanted.push([p.web, 'web app']);
       for (const [port, what] of wanted) await assertPortFree(port, what);
       if (fresh) rmSync(join(repoRoot, '.local', name), { recursive: true, force: true });
@@ -166,7 +167,18 @@ export function createStack({ profile, fresh = false, web = 'preview', runner = 
       track(() => auth.close());
       checkpoint();
 
+      // The test stack's AI is the local stub (answers with confidence 80, below the default threshold,
+      // so a person decides); `npm start` uses the KOLLEGA_AI_* of the environment, or none.
+      const aiEnv: Record<string, string> = {};
+      if (profile === 'test' && !process.env.KOLLEGA_AI_BASE_URL) {
+        const { startAiStub } = await import('./ai-stub.ts');
+        const stub = await startAiStub(p.ai);
+        track(() => stub.close());
+        Object.assign(aiEnv, { KOLLEGA_AI_BASE_URL: stub.url, KOLLEGA_AI_API_KEY: 'stub-key', KOLLEGA_AI_MODEL: 'kollega-stub' });
+      }
+
       const env: Record<string, string> = {
+        ...aiEnv,
         SUPABASE_URL: u.supabase,
         SUPABASE_ANON_KEY: ANON_KEY,
         SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
@@ -184,6 +196,7 @@ export function createStack({ profile, fresh = false, web = 'preview', runner = 
 
       if (runner) {
         const runnerEnv = {
+          ...aiEnv,
           KOLLEGA_RUNNER_DB_URL: u.runnerDb,
           KOLLEGA_SECRETS_KEY: SECRETS_KEY,
           // The local stack's runs may reach this machine's own pages (test sites, a local app).

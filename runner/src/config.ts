@@ -1,5 +1,6 @@
 // The runner's settings, all from the environment (docs/deploy.md lists them).
 import { hostname } from 'node:os';
+import { type AiConfig, aiConfigFromEnv } from '../../supabase/functions/_shared/ai.ts';
 
 export type RunnerConfig = {
   /** Postgres as role kollega_runner. */
@@ -20,6 +21,12 @@ export type RunnerConfig = {
   /** A run whose runner has not been heard from for this long fails as runner_lost. */
   leaseMs: number;
   pollingIntervalSeconds: number;
+  /** The OpenAI-compatible provider of ai_decision steps (KOLLEGA_AI_*); null: every decision goes to a person. */
+  ai: AiConfig | null;
+  /** How long a run waits for a person's decision before its step fails as timeout. */
+  taskWaitMs: number;
+  /** How often a waiting run looks at its task. */
+  taskPollMs: number;
 };
 
 function int(name: string, fallback: number, min: number): number {
@@ -45,5 +52,9 @@ export function loadConfig(env = process.env): RunnerConfig {
     heartbeatMs: int('KOLLEGA_RUNNER_HEARTBEAT_MS', 10_000, 500),
     leaseMs: int('KOLLEGA_RUNNER_LEASE_MS', 45_000, 2_000),
     pollingIntervalSeconds: 0.5,
+    ai: aiConfigFromEnv((name) => env[name]),
+    // Below pg-boss's job expiry (4 h), so a waiting run's job never expires under it.
+    taskWaitMs: int('KOLLEGA_RUNNER_TASK_WAIT_MS', 3_600_000, 1_000),
+    taskPollMs: int('KOLLEGA_RUNNER_TASK_POLL_MS', 1_000, 50),
   };
 }

@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { type RunnerConfig } from './config.ts';
 import { claimRun, type ClaimedRun, connect, finishRun, finishStep, heartbeat, insertStep, loadSecrets, runOrganization, runState, sweepLostRuns } from './db.ts';
+import { makeDecide } from './decisions.ts';
 import { executeDefinition, maskSecrets } from './engine/index.ts';
 import { startDueSchedules } from './schedules.ts';
 
@@ -100,7 +101,8 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
             screenshot: e.screenshot,
             completedSteps,
             variables: { ...run.variables, ...(e.extracted ?? {}) },
-            aiConfidence: e.decision?.by === 'ai' ? e.decision.confidence : undefined,
+            // The AI's confidence also when a person took the decision it was unsure of.
+            aiConfidence: e.decision?.confidence,
           });
           if (e.extracted) Object.assign(run.variables, e.extracted);
         },
@@ -108,6 +110,16 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
           const state = await runState(sql, run.id);
           return state === 'ended' ? 'stop' : state === 'paused' ? 'pause' : 'continue';
         },
+        decide: makeDecide({
+          sql,
+          run,
+          ai: config.ai,
+          secrets,
+          stepRowId: (index) => stepRows.get(index),
+          abort: () => abort.abort(),
+          waitMs: config.taskWaitMs,
+          pollMs: config.taskPollMs,
+        }),
       });
       if (outcome.status === 'stopped') {
         // A person's stop already ended the run (then this changes nothing); otherwise this runner is shutting down.
@@ -195,7 +207,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
   await sweep();
   const sweeper = setInterval(sweep, Math.min(5_000, config.leaseMs / 3));
 
-  log(`${config.runnerId} ready: ${config.concurrency} at a time, browser ${config.browserWsEndpoint ? 'remote' : config.chromiumPath}`);
+  log(`${config.runnerId} ready: ${config.concurrency} at a time, browser ${config.browserWsEndpoint ? 'remote' : config.chromiumPath}, AI ${config.ai ? `${config.ai.model} at ${config.ai.baseUrl}` : 'not set up (every decision goes to a person)'}`);
 
   return {
     active: () => active.size,

@@ -600,7 +600,7 @@ async function aiDecision(ctx: StepContext, step: StepOf<'ai_decision'>) {
   const option = step.options.find((o) => o.value === answer.choice);
   if (!option) throw new StepError('assertion_failed', `the answer "${answer.choice}" is not one of the options (${step.options.map((o) => o.value).join(', ')})`);
   const by = answer.by ?? 'ai';
-  ctx.decision = { choice: option.value, by, confidence: answer.confidence, reason: answer.reason };
+  ctx.decision = { choice: option.value, by, confidence: answer.confidence, reason: answer.reason, ...(answer.details && { details: answer.details }) };
   ctx.log(`decided "${option.label}" by ${by === 'ai' ? 'AI' : 'a person'}${answer.confidence !== undefined ? ` (confidence ${answer.confidence})` : ''}`);
   if (option.then === 'stop') ctx.flow = { end: true };
   else if (typeof option.then === 'object') {
@@ -617,6 +617,8 @@ async function manual(ctx: StepContext, step: StepOf<'manual'>) {
   const answer = await decide(ctx.index, step, { variables: { ...ctx.run.variables }, inputs: { ...ctx.run.inputs } });
   if ('fail' in answer) throw new StepError(answer.errorType ?? 'assertion_failed', answer.fail);
   const by = answer.by ?? 'person';
-  ctx.decision = 'choice' in answer ? { choice: answer.choice, by, confidence: answer.confidence, reason: answer.reason } : { choice: 'done', by, reason: answer.reason };
+  ctx.decision = 'choice' in answer
+    ? { choice: answer.choice, by, confidence: answer.confidence, reason: answer.reason, ...(answer.details && { details: answer.details }) }
+    : { choice: 'done', by, reason: answer.reason, ...(answer.details && { details: answer.details }) };
   ctx.log(`marked done by ${by === 'ai' ? 'AI' : 'a person'}`);
 }

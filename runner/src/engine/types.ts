@@ -10,7 +10,8 @@ export type StepLogEntry = { /** ms since the step started */ at: number; messag
 
 export type StepStart = { index: number; step: Step; startedAt: Date };
 
-export type StepDecision = { choice: string; by: 'ai' | 'person'; confidence?: number; reason?: string };
+/** `details`: what the caller records beside the choice (the AI's model, prompt version, latency; who decided). */
+export type StepDecision = { choice: string; by: 'ai' | 'person'; confidence?: number; reason?: string; details?: Record<string, unknown> };
 
 export type StepEnd = {
   index: number;
@@ -36,8 +37,8 @@ export type StepEnd = {
  * 'assertion_failed'.
  */
 export type Decision =
-  | { choice: string; by?: 'ai' | 'person'; confidence?: number; reason?: string }
-  | { done: true; by?: 'ai' | 'person'; reason?: string }
+  | { choice: string; by?: 'ai' | 'person'; confidence?: number; reason?: string; details?: Record<string, unknown> }
+  | { done: true; by?: 'ai' | 'person'; reason?: string; details?: Record<string, unknown> }
   | { fail: string; errorType?: ErrorType };
 
 export type DecideContext = { variables: Record<string, string>; inputs: Record<string, string> };

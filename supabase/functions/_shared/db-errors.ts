@@ -25,10 +25,12 @@ const KNOWN: Partial<Record<string, ApiMessageKey>> = {
   step_out_of_range: 'step_out_of_range',
   error_status_forbidden: 'error_status_forbidden',
   superuser_only: 'superuser_only',
+  task_already_decided: 'task_already_decided',
+  task_choice_invalid: 'task_choice_invalid',
 };
 
 /** Known messages whose status differs from their SQLSTATE's. */
-const STATUS: Partial<Record<string, 400>> = { step_out_of_range: 400 };
+const STATUS: Partial<Record<string, 400>> = { step_out_of_range: 400, task_choice_invalid: 400 };
 
 const BY_SQLSTATE: Record<string, { status: 400 | 403 | 404 | 409; code: ApiMessageKey }> = {
   '42501': { status: 403, code: 'forbidden' },

@@ -13,4 +13,6 @@ export const queryKeys = {
   errorQueueStats: ['error-queue', 'stats'],
   dashboardStats: ['dashboard', 'stats'],
   secrets: ['secrets'],
+  tasks: ['tasks'],
+  aiStatus: ['ai', 'status'],
 } as const;

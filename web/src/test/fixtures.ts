@@ -1,5 +1,5 @@
 // Response bodies of the data API for component tests (types from the shared contract).
-import type { AuditActivity, ErrorQueueItem, Organization, PaymentMethod, UserRow, Workflow } from '@shared/types/api';
+import type { AuditActivity, ErrorQueueItem, HumanTask, Organization, PaymentMethod, UserRow, Workflow } from '@shared/types/api';
 
 export function aWorkflow(overrides: Partial<Workflow> = {}): Workflow {
   return {
@@ -99,4 +99,36 @@ export function aPaymentMethod(overrides: Partial<PaymentMethod> = {}): PaymentM
 }
 
 /** A response that never arrives: the screen stays in its loading state. */
+/** An open AI confirmation of run r-wait: the AI suggested "manager" at 71 %. */
+export function aTask(overrides: Partial<HumanTask> = {}): HumanTask {
+  return {
+    id: 't1',
+    kind: 'ai_confirmation',
+    status: 'open',
+    runId: 'r-wait',
+    workflowId: 'w1',
+    workflowName: 'Leverantörsfakturor',
+    attempt: 1,
+    stepIndex: 1,
+    stepId: 's2',
+    title: 'Attestera fakturan?',
+    instructions: 'Om beloppet överstiger 10000 kr, skicka till chefen.',
+    inputs: { variables: { amount: '12500' } },
+    options: [
+      { value: 'approve', label: 'Attestera' },
+      { value: 'manager', label: 'Till chefen' },
+    ],
+    suggestion: 'manager',
+    confidence: 71,
+    reason: 'Beloppet är över gränsen.',
+    handoverReason: 'below_threshold',
+    decidedChoice: null,
+    decidedBy: null,
+    decidedByName: null,
+    decidedAt: null,
+    createdAt: new Date(Date.now() - 600_000).toISOString(),
+    ...overrides,
+  };
+}
+
 export const never = () => new Promise<Response>(() => undefined);

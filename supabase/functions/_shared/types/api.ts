@@ -248,3 +248,64 @@ export type DashboardStats = {
   waitingForPeople: number;
   pendingErrors: number;
 };
+
+export type HumanTaskKind = 'ai_confirmation' | 'manual_step';
+export type HumanTaskStatus = 'open' | 'decided' | 'cancelled';
+/** Why a person decides: the AI was unsure, answered invalidly, its provider failed or is not set up; or a manual step. */
+export type HandoverReason = 'below_threshold' | 'invalid_answer' | 'provider_error' | 'not_configured' | 'manual';
+
+/** GET /api/tasks rows (newest first), POST /api/tasks/{id}/decide response. */
+export type HumanTask = {
+  id: string;
+  kind: HumanTaskKind;
+  status: HumanTaskStatus;
+  runId: string;
+  workflowId: string;
+  workflowName: string;
+  attempt: number;
+  stepIndex: number;
+  stepId: string;
+  /** The step's description. */
+  title: string;
+  /** The AI step's prompt, or the manual step's instructions. */
+  instructions: string;
+  /** What the decision is about: { variables, inputs } as sent to the AI (ai_confirmation) or the run's values (manual_step). */
+  inputs: { variables?: Record<string, string>; inputs?: Record<string, string> };
+  options: Array<{ value: string; label: string }>;
+  /** The AI's suggestion (null when it gave none). */
+  suggestion: string | null;
+  confidence: number | null;
+  reason: string | null;
+  handoverReason: HandoverReason;
+  decidedChoice: string | null;
+  decidedBy: string | null;
+  decidedByName: string | null;
+  decidedAt: string | null;
+  createdAt: string;
+};
+
+/** GET /api/ai/status: whether a provider is set up, and the AI panel's figures from recorded decisions (null = no data yet). */
+export type AiStatus = {
+  configured: boolean;
+  /** The configured model, else the one of the latest recorded decision (null when neither). */
+  model: string | null;
+  /** Average confidence (0–100) of the organisation's last 100 AI decisions that had one. */
+  averageConfidence: number | null;
+  /** How many decisions that average is over (≤ 100). */
+  averageOver: number;
+  decisionsToday: number;
+  /** Open human tasks of the organisation. */
+  openTasks: number;
+};
+
+/** POST /api/ai/test: one decision on sample values (not recorded). */
+export type AiTestResult = {
+  choice: string;
+  label: string;
+  confidence: number;
+  reason: string;
+  /** confidence ≥ threshold: a run would act on it; otherwise a person would be asked. */
+  wouldAct: boolean;
+  model: string;
+  latencyMs: number;
+};

@@ -1,6 +1,6 @@
 // The dashboard page of both / and /dashboard (SPEC §2): the dashboard screen with what other features
 // own: the onboarding card, the workflows' performance list and "run now", the error queue's items and
-// the runs that failed or wait for a person.
+// the runs that failed and the tasks that wait for a person.
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCurrentUser } from '@/features/auth/api/get-user';
@@ -8,11 +8,12 @@ import { DashboardScreen } from '@/features/dashboard/components/dashboard-scree
 import { DASHBOARD_REFRESH_MS } from '@/features/dashboard/types';
 import { errorQueueQueryOptions } from '@/features/error-queue/api/get-error-queue';
 import { runsQueryOptions } from '@/features/flow-runs/api/get-runs';
+import { tasksQueryOptions } from '@/features/flow-runs/api/get-tasks';
 import { OnboardingCard } from '@/features/onboarding/components/onboarding-card';
 import { workflowPerformanceQueryOptions } from '@/features/workflows/api/get-workflow-performance';
 import { useRunWorkflow } from '@/features/workflows/api/run-workflow';
 
-/** How many of the latest failed and paused runs the dashboard looks at. */
+/** How many of the latest failed runs the dashboard looks at. */
 const RECENT_RUNS = 20;
 
 export function DashboardPage() {
@@ -22,7 +23,7 @@ export function DashboardPage() {
   const performance = useQuery(workflowPerformanceQueryOptions());
   const pendingErrors = useQuery({ ...errorQueueQueryOptions(), refetchInterval: DASHBOARD_REFRESH_MS });
   const failedRuns = useQuery({ ...runsQueryOptions({ status: 'failed', limit: RECENT_RUNS }), refetchInterval: DASHBOARD_REFRESH_MS });
-  const waitingRuns = useQuery({ ...runsQueryOptions({ status: 'paused', limit: RECENT_RUNS }), refetchInterval: DASHBOARD_REFRESH_MS });
+  const waitingTasks = useQuery({ ...tasksQueryOptions(), refetchInterval: DASHBOARD_REFRESH_MS });
 
   return (
     <DashboardScreen
@@ -33,7 +34,7 @@ export function DashboardPage() {
       onRunNow={(workflowId, onStarted) => runWorkflow.mutate(workflowId, { onSuccess: onStarted })}
       pendingErrors={pendingErrors}
       failedRuns={failedRuns}
-      waitingRuns={waitingRuns}
+      waitingTasks={waitingTasks}
     />
   );
 }

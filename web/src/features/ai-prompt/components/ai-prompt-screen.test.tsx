@@ -1,81 +1,176 @@
-// The AI prompt editor: sample steps and badges, the editor, saving (client-side), examples, model panel.
-import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+// The AI prompt editor over a mocked API: a real workflow's steps with badges, editing and saving an
+// ai_decision step (a new definition version), adding one after a standard step, "Testa", the notice
+// when AI is not set up, and the model panel's measured figures (or "no data yet").
+import type { AiStatus, WorkflowDetail } from '@shared/types/api';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { demoUser, json, mockApi } from '@/test/api-mock';
+import { type ApiCall, demoUser, json, mockApi } from '@/test/api-mock';
+import { aWorkflow } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
+vi.setConfig({ testTimeout: 30_000 });
+beforeAll(() => {
+  configure({ asyncUtilTimeout: 5000 });
+});
 afterEach(async () => {
   await i18n.changeLanguage('sv');
 });
 
-async function renderEditor() {
-  const api = mockApi({ 'GET /api/user': () => json(200, demoUser) });
+const ID = aWorkflow().id;
+const detail: WorkflowDetail = {
+  ...aWorkflow(),
+  currentVersion: 2,
+  definition: {
+    version: 1,
+    steps: [
+      { id: 's1', type: 'extract', description: 'Läs beloppet', selectors: ['#amount'], variable: 'amount' },
+      {
+        id: 's2',
+        type: 'ai_decision',
+        description: 'Attestera fakturan?',
+        prompt: 'Om beloppet överstiger 10000 kr, skicka till chefen.',
+        inputs: ['var.amount'],
+        options: [
+          { value: 'approve', label: 'Attestera', then: 'continue' },
+          { value: 'manager', label: 'Till chefen', then: 'stop' },
+        ],
+        threshold: 95,
+      },
+      { id: 's3', type: 'click', description: 'Registrera', selectors: ['button#register'] },
+    ],
+  },
+  missingSecrets: [],
+  schedule: null,
+  hasWebhook: false,
+};
+
+const notConfigured: AiStatus = { configured: false, model: null, averageConfidence: null, averageOver: 0, decisionsToday: 0, openTasks: 0 };
+const configured: AiStatus = { configured: true, model: 'gpt-4o-mini', averageConfidence: 87, averageOver: 42, decisionsToday: 5, openTasks: 1 };
+
+function mock(status: AiStatus, extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/user': () => json(200, demoUser),
+    'GET /api/workflows': () => json(200, [aWorkflow()]),
+    [`GET /api/workflows/${ID}`]: () => json(200, detail),
+    'GET /api/ai/status': () => json(200, status),
+    [`PUT /api/workflows/${ID}/definition`]: (call) => json(200, { version: 3, definition: (call.body as { definition: unknown }).definition }),
+    ...extra,
+  });
+}
+
+async function openEditor() {
   renderApp('/ai-prompt');
   await screen.findByRole('heading', { level: 1, name: 'AI-promptredigerare' });
-  return api;
+  const picker = await screen.findByLabelText('Arbetsflöde');
+  await screen.findByRole('option', { name: 'Fakturahantering' });
+  fireEvent.change(picker, { target: { value: ID } });
+  await screen.findByRole('button', { name: /^Steg 3/ });
 }
 
 const stepButton = (n: number) => screen.getByRole('button', { name: new RegExp(`^Steg ${n}`) });
+const putBody = (calls: ApiCall[]) =>
+  calls.find((call) => call.method === 'PUT')?.body as { definition: { steps: Array<Record<string, unknown>> } } | undefined;
 
 describe('AI prompt editor', () => {
-  it('lists three steps with number, action, selector and badge, and asks to pick one', async () => {
-    await renderEditor();
+  it('lists the chosen workflow\'s steps with badges, says AI is not set up and shows no invented figures', async () => {
+    mock(notConfigured);
+    await openEditor();
     expect(stepButton(1)).toHaveTextContent('Standard');
-    expect(stepButton(1)).toHaveTextContent('a#supplier-portal-login');
+    expect(stepButton(1)).toHaveTextContent('#amount');
     expect(stepButton(2)).toHaveTextContent('AI-styrd');
-    expect(stepButton(3)).toHaveTextContent('Registrera fakturan i ekonomisystemet');
+    expect(stepButton(2)).toHaveTextContent('Attestera fakturan?');
     expect(screen.getByText('Välj ett steg')).toBeInTheDocument();
-    expect(screen.queryByRole('slider')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('AI är inte konfigurerad');
+    const panel = screen.getByRole('heading', { name: 'AI-modell' }).closest('section') as HTMLElement;
+    expect(panel).toHaveTextContent('Ingen modell konfigurerad');
+    expect(panel).toHaveTextContent('Ingen data än');
+    expect(panel).not.toHaveTextContent('94');
+    fireEvent.click(stepButton(2));
+    expect(screen.getByRole('button', { name: 'Testa' })).toBeDisabled();
   });
 
-  it('edits a prompt with a 6-row textarea and a 1–100 slider at 95, and saving makes the step AI-styrd', async () => {
-    const { calls } = await renderEditor();
-    fireEvent.click(stepButton(1));
-    const textarea = screen.getByLabelText('Instruktioner till AI:n');
+  it('edits the prompt, inputs, an option and the threshold and saves them as a new version of the definition', async () => {
+    const { calls } = mock(notConfigured);
+    await openEditor();
+    fireEvent.click(stepButton(2));
+    const textarea = screen.getByLabelText('Instruktioner till AI:n') as HTMLTextAreaElement;
     expect(textarea).toHaveAttribute('rows', '6');
+    expect(textarea.value).toBe('Om beloppet överstiger 10000 kr, skicka till chefen.');
+    fireEvent.click(screen.getByRole('button', { name: 'Använd exempel: Villkorslogik' }));
+    expect(textarea.value).toContain('10000 kr');
     const slider = screen.getByRole('slider', { name: /Lägsta säkerhet för automatiska beslut: 95 %/ });
     expect(slider).toHaveAttribute('min', '1');
     expect(slider).toHaveAttribute('max', '100');
-    expect(slider).toHaveValue('95');
-    expect(screen.getByRole('button', { name: 'Spara prompt' })).toBeDisabled();
-    fireEvent.click(screen.getByRole('button', { name: 'Använd exempel: Felhantering' }));
-    expect((textarea as HTMLTextAreaElement).value).toContain('10 sekunder');
     fireEvent.change(slider, { target: { value: '80' } });
-    expect(screen.getByText('Lägsta säkerhet för automatiska beslut: 80 %')).toBeInTheDocument();
-    const callsBefore = calls.length;
+    fireEvent.change(screen.getByLabelText('Text för alternativ 2'), { target: { value: 'Skicka till chefen' } });
+    fireEvent.change(screen.getByLabelText('Sedan, alternativ 2'), { target: { value: 'goto:s3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Spara prompt' }));
-    expect(stepButton(1)).toHaveTextContent('AI-styrd');
     expect(await screen.findByText('Prompten sparad')).toBeInTheDocument();
-    expect(calls.length).toBe(callsBefore);
-    fireEvent.click(stepButton(3));
-    fireEvent.click(stepButton(1));
-    expect((screen.getByLabelText('Instruktioner till AI:n') as HTMLTextAreaElement).value).toContain('10 sekunder');
-    expect(screen.getByRole('slider')).toHaveValue('80');
+    const step = putBody(calls)!.definition.steps[1];
+    expect(step).toMatchObject({
+      id: 's2',
+      type: 'ai_decision',
+      threshold: 80,
+      inputs: ['var.amount'],
+      options: [{ value: 'approve', then: 'continue' }, { value: 'manager', label: 'Skicka till chefen', then: { goto: 's3' } }],
+    });
+    expect(String(step.prompt)).toContain('Om fakturabeloppet överstiger 10000 kr');
+    expect(putBody(calls)!.definition.steps).toHaveLength(3);
   });
 
-  it('offers the three example texts', async () => {
-    await renderEditor();
+  it('refuses to save what the shared schema refuses, with its message', async () => {
+    const { calls } = mock(notConfigured);
+    await openEditor();
     fireEvent.click(stepButton(2));
-    expect((screen.getByLabelText('Instruktioner till AI:n') as HTMLTextAreaElement).value).toContain('10000');
-    fireEvent.click(screen.getByRole('button', { name: 'Använd exempel: Datavalidering' }));
-    expect((screen.getByLabelText('Instruktioner till AI:n') as HTMLTextAreaElement).value).toContain('1-100000');
-    expect(screen.getByRole('button', { name: 'Använd exempel: Villkorslogik' })).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Indata som skickas till AI:n'), { target: { value: 'amount' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Spara prompt' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Namn börjar med en bokstav');
+    expect(putBody(calls)).toBeUndefined();
   });
 
-  it('shows the model panel figures', async () => {
-    await renderEditor();
+  it('adds an AI decision after a standard step and saves it in place', async () => {
+    const { calls } = mock(notConfigured);
+    await openEditor();
+    fireEvent.click(stepButton(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Lägg till AI-beslut efter steg 1' }));
+    expect(stepButton(2)).toHaveTextContent('AI-styrd');
+    fireEvent.change(screen.getByLabelText('Instruktioner till AI:n'), { target: { value: 'Är beloppet rimligt?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Spara prompt' }));
+    await waitFor(() => expect(putBody(calls)).toBeDefined());
+    const steps = putBody(calls)!.definition.steps;
+    expect(steps.map((s) => s.type)).toEqual(['extract', 'ai_decision', 'ai_decision', 'click']);
+    expect(steps[1]).toMatchObject({ prompt: 'Är beloppet rimligt?', threshold: 95, options: [{ value: 'yes', then: 'continue' }, { value: 'no', then: 'stop' }] });
+  });
+
+  it('"Testa" asks once on sample values and shows choice, confidence and reason; the panel shows measured figures', async () => {
+    const { calls } = mock(configured, {
+      'POST /api/ai/test': () =>
+        json(200, { choice: 'manager', label: 'Till chefen', confidence: 71, reason: 'Beloppet är över gränsen.', wouldAct: false, model: 'gpt-4o-mini', latencyMs: 420 }),
+    });
+    await openEditor();
     const panel = screen.getByRole('heading', { name: 'AI-modell' }).closest('section') as HTMLElement;
-    expect(panel).toHaveTextContent('GPT-4o');
-    expect(panel).toHaveTextContent('94 %');
-    expect(panel).toHaveTextContent('senaste 100 besluten');
-    expect(within(panel).getByText('247')).toBeInTheDocument();
+    await waitFor(() => expect(panel).toHaveTextContent('gpt-4o-mini'));
+    expect(panel).toHaveTextContent('87 %');
+    expect(panel).toHaveTextContent('senaste 42 besluten');
+    expect(within(panel).getByText('5')).toBeInTheDocument();
+    expect(screen.queryByText('AI är inte konfigurerad')).not.toBeInTheDocument();
+    fireEvent.click(stepButton(2));
+    fireEvent.change(screen.getByLabelText('Exempel på var.amount'), { target: { value: '12500' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Testa' }));
+    const result = await screen.findByRole('region', { name: 'Testresultat' });
+    expect(result).toHaveTextContent('Val: Till chefen');
+    expect(result).toHaveTextContent('Säkerhet: 71 %');
+    expect(result).toHaveTextContent('Motivering: Beloppet är över gränsen.');
+    expect(result).toHaveTextContent('en körning skulle fråga en person');
+    expect(calls.find((c) => c.path === '/api/ai/test')?.body).toMatchObject({ inputs: { amount: '12500' }, threshold: 95, options: [{ value: 'approve' }, { value: 'manager' }] });
   });
 
   it('speaks English', async () => {
     await i18n.changeLanguage('en');
-    mockApi({ 'GET /api/user': () => json(200, demoUser) });
+    mock(notConfigured);
     renderApp('/ai-prompt');
-    expect(await screen.findByText('Choose a step')).toBeInTheDocument();
+    expect(await screen.findByText('Choose a workflow to see its steps.')).toBeInTheDocument();
+    expect(await screen.findByText('AI is not set up')).toBeInTheDocument();
   });
 });

@@ -1,22 +1,78 @@
-// Instructions (6 rows), the confidence threshold (1–100) and the three example texts.
+// An ai_decision step's editor: instructions (6 rows) with the example texts as templates, the inputs
+// sent to the AI, the options and what each does, the threshold (1–100), "Spara prompt" (a new version
+// of the workflow's definition) and "Testa" (one decision on sample values, shown with choice,
+// confidence and reason).
 import { Description, Field, Input, Label, Textarea } from '@headlessui/react';
+import { definitionSchema, type Definition, type Step } from '@shared/schemas/definition';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { EXAMPLE_KEYS, INSTRUCTION_ROWS, MAX_CONFIDENCE, MIN_CONFIDENCE, type PromptStep } from '../model';
+import { inputClasses } from '@/components/ui/input';
+import { SelectInput } from '@/components/ui/select-input';
+import { useTestDecision } from '../api/test-decision';
+import {
+  applyDraft,
+  type DecisionOption,
+  type DecisionStep,
+  EXAMPLE_KEYS,
+  INSTRUCTION_ROWS,
+  MAX_CONFIDENCE,
+  MIN_CONFIDENCE,
+  parseInputs,
+  sampleName,
+  thenFromValue,
+  thenValue,
+  type ThenValue,
+} from '../model';
+import { TestResult } from './test-result';
 
 type PromptEditorProps = {
-  step: PromptStep;
+  definition: Definition;
+  step: DecisionStep;
   stepNumber: number;
-  onSave: (prompt: string, confidence: number) => void;
-  onTest: (confidence: number) => void;
+  /** Where a new (unsaved) step goes: after this index. */
+  afterIndex?: number;
+  aiConfigured: boolean;
+  saving: boolean;
+  onSave: (definition: Definition) => void;
 };
 
-export function PromptEditor({ step, stepNumber, onSave, onTest }: PromptEditorProps) {
+export function PromptEditor({ definition, step, stepNumber, afterIndex, aiConfigured, saving, onSave }: PromptEditorProps) {
   const { t } = useTranslation('ai_prompt');
-  const [prompt, setPrompt] = useState(() => step.prompt || (step.exampleKey ? t(`editor.examples.${step.exampleKey}.text`) : ''));
-  const [confidence, setConfidence] = useState(step.confidence);
+  const { t: tv } = useTranslation('validation');
+  const [prompt, setPrompt] = useState(step.prompt);
+  const [inputsText, setInputsText] = useState(step.inputs.join(', '));
+  const [options, setOptions] = useState<DecisionOption[]>(step.options);
+  const [threshold, setThreshold] = useState(step.threshold);
+  const [samples, setSamples] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<string[]>([]);
+  const test = useTestDecision();
+  const inputs = parseInputs(inputsText);
+  const others = definition.steps.filter((s: Step) => s.id !== step.id);
+
+  const updateOption = (index: number, patch: Partial<DecisionOption>) =>
+    setOptions((all) => all.map((option, i) => (i === index ? { ...option, ...patch } : option)));
+
+  const save = () => {
+    const next = applyDraft(definition, step, { prompt: prompt.trim(), inputs, options, threshold }, afterIndex);
+    const parsed = definitionSchema.safeParse(next);
+    if (!parsed.success) {
+      setErrors([...new Set(parsed.error.issues.map((issue) => tv(issue.message as never, { defaultValue: issue.message })))]);
+      return;
+    }
+    setErrors([]);
+    onSave(parsed.data);
+  };
+
+  const runTest = () =>
+    test.mutate({
+      prompt: prompt.trim(),
+      options: options.map(({ value, label }) => ({ value, label })),
+      inputs: Object.fromEntries(inputs.map((ref) => [sampleName(ref), samples[sampleName(ref)] ?? ''])),
+      threshold,
+      ...(step.model ? { model: step.model } : {}),
+    });
 
   return (
     <Card title={t('editor.title', { number: stepNumber })}>
@@ -28,29 +84,104 @@ export function PromptEditor({ step, stepNumber, onSave, onTest }: PromptEditorP
             value={prompt}
             placeholder={t('editor.instructions_placeholder')}
             onChange={(event) => setPrompt(event.target.value)}
-            className="mt-1.5 block w-full rounded-lg border-0 px-3 py-2.5 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 data-focus:outline-none data-focus:ring-2 data-focus:ring-indigo-600"
+            className={`mt-1.5 ${inputClasses}`}
           />
         </Field>
         <Field>
-          <Label className="block text-sm font-medium text-slate-800">{t('editor.confidence_label', { value: confidence })}</Label>
+          <Label className="block text-sm font-medium text-slate-800">{t('editor.inputs_label')}</Label>
+          <Input value={inputsText} onChange={(event) => setInputsText(event.target.value)} className={`mt-1.5 font-mono ${inputClasses}`} />
+          <Description className="mt-1 text-sm text-slate-500">{t('editor.inputs_hint')}</Description>
+        </Field>
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">{t('editor.options_title')}</legend>
+          <ul className="mt-2 space-y-3">
+            {options.map((option, index) => (
+              <li key={index} className="grid gap-2 rounded-lg bg-slate-50 p-3 sm:grid-cols-[1fr_1fr_1.5fr_auto] sm:items-end">
+                <Field>
+                  <Label className="block text-xs text-slate-600">{t('editor.option_value', { number: index + 1 })}</Label>
+                  <Input value={option.value} onChange={(e) => updateOption(index, { value: e.target.value })} className={`mt-1 font-mono ${inputClasses}`} />
+                </Field>
+                <Field>
+                  <Label className="block text-xs text-slate-600">{t('editor.option_label', { number: index + 1 })}</Label>
+                  <Input value={option.label} onChange={(e) => updateOption(index, { label: e.target.value })} className={`mt-1 ${inputClasses}`} />
+                </Field>
+                <SelectInput
+                  label={t('editor.option_then', { number: index + 1 })}
+                  value={thenValue(option)}
+                  onChange={(value) => updateOption(index, { then: thenFromValue(value as ThenValue) })}
+                  options={[
+                    { value: 'continue', label: t('editor.then_continue') },
+                    { value: 'stop', label: t('editor.then_stop') },
+                    ...others.map((s) => ({
+                      value: `goto:${s.id}`,
+                      label: t('editor.then_goto', { number: definition.steps.indexOf(s) + 1, description: s.description || s.type }),
+                    })),
+                  ]}
+                />
+                <Button variant="ghost" size="sm" disabled={options.length <= 2} onClick={() => setOptions((all) => all.filter((_, i) => i !== index))}>
+                  {t('editor.remove_option', { number: index + 1 })}
+                </Button>
+              </li>
+            ))}
+          </ul>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-2"
+            disabled={options.length >= 10}
+            onClick={() => setOptions((all) => [...all, { value: `option_${all.length + 1}`, label: '', then: 'continue' }])}
+          >
+            {t('editor.add_option')}
+          </Button>
+        </fieldset>
+        <Field>
+          <Label className="block text-sm font-medium text-slate-800">{t('editor.confidence_label', { value: threshold })}</Label>
           <Input
             type="range"
             min={MIN_CONFIDENCE}
             max={MAX_CONFIDENCE}
-            value={confidence}
-            onChange={(event) => setConfidence(Number(event.target.value))}
+            value={threshold}
+            onChange={(event) => setThreshold(Number(event.target.value))}
             className="mt-2 w-full accent-indigo-600"
           />
           <Description className="mt-1 text-sm text-slate-500">{t('editor.confidence_hint')}</Description>
         </Field>
+        {inputs.length ? (
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-800">{t('editor.samples_title')}</legend>
+            <div className="mt-2 grid gap-2 sm:grid-cols-2">
+              {inputs.map((ref) => (
+                <Field key={ref}>
+                  <Label className="block text-xs text-slate-600">{t('editor.sample_label', { name: ref })}</Label>
+                  <Input
+                    value={samples[sampleName(ref)] ?? ''}
+                    onChange={(e) => setSamples((all) => ({ ...all, [sampleName(ref)]: e.target.value }))}
+                    className={`mt-1 ${inputClasses}`}
+                  />
+                </Field>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
+        {errors.length ? (
+          <div role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+            <p className="font-semibold">{t('editor.invalid')}</p>
+            <ul className="mt-1 list-disc pl-5">
+              {errors.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => onSave(prompt.trim(), confidence)} disabled={prompt.trim() === ''}>
+          <Button onClick={save} disabled={prompt.trim() === '' || saving}>
             {t('editor.save')}
           </Button>
-          <Button variant="secondary" onClick={() => onTest(confidence)}>
+          <Button variant="secondary" onClick={runTest} disabled={!aiConfigured || prompt.trim() === '' || test.isPending}>
             {t('editor.test')}
           </Button>
         </div>
+        {test.data ? <TestResult result={test.data} /> : null}
         <div>
           <h3 className="text-sm font-semibold text-slate-900">{t('editor.examples_title')}</h3>
           <ul className="mt-2 grid gap-2 md:grid-cols-3">

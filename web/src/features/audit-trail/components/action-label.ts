@@ -14,6 +14,8 @@ const KNOWN_ACTIONS = [
   'user_updated',
   'user_activated',
   'user_deactivated',
+  'ai_decision',
+  'task_decided',
 ] as const;
 type KnownAction = (typeof KNOWN_ACTIONS)[number];
 

@@ -1,11 +1,11 @@
 // The dashboard over mocked data: measured tiles (null = no data yet), alerts from pending errors and
 // failed runs, what waits for a person, the flow performance list and its "run now", the links.
-import type { DashboardStats, ErrorQueueItem, Run, WorkflowPerformance } from '@shared/types/api';
+import type { DashboardStats, ErrorQueueItem, HumanTask, Run, WorkflowPerformance } from '@shared/types/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { demoUser, json, mockApi } from '@/test/api-mock';
-import { anError } from '@/test/fixtures';
+import { anError, aTask } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
 afterEach(async () => {
@@ -65,16 +65,16 @@ function aRun(overrides: Partial<Run> = {}): Run {
   };
 }
 
-type Data = { stats?: DashboardStats; performance?: WorkflowPerformance[]; errors?: ErrorQueueItem[]; failed?: Run[]; paused?: Run[] };
+type Data = { stats?: DashboardStats; performance?: WorkflowPerformance[]; errors?: ErrorQueueItem[]; failed?: Run[]; tasks?: HumanTask[] };
 
-function mockDashboard({ stats = measured, performance = rows, errors = [], failed = [], paused = [] }: Data = {}, extra: Parameters<typeof mockApi>[0] = {}) {
+function mockDashboard({ stats = measured, performance = rows, errors = [], failed = [], tasks = [] }: Data = {}, extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET /api/user': () => json(200, demoUser),
     'GET /api/dashboard/stats': () => json(200, stats),
     'GET /api/dashboard/workflow-performance': () => json(200, performance),
     'GET /api/error-queue': () => json(200, errors),
     'GET /api/runs?status=failed&limit=20': () => json(200, failed),
-    'GET /api/runs?status=paused&limit=20': () => json(200, paused),
+    'GET /api/tasks': () => json(200, tasks),
     ...extra,
   });
 }
@@ -145,19 +145,23 @@ describe('alerts and requires attention', () => {
     expect(within(alerts).getByRole('link', { name: 'Visa felkön' })).toHaveAttribute('href', '/error-queue');
   });
 
-  it('list runs waiting for a person with a link to handle them', async () => {
+  it('list the open tasks waiting for a person with a link to handle them at their run', async () => {
     mockDashboard({
-      paused: [
-        aRun({ id: 'r-wait', status: 'paused', workflowName: 'Avtalsförlängning', requiresManualIntervention: true, currentStepDescription: 'Granska underlaget', errorType: null, errorMessage: null, finishedAt: null }),
-        aRun({ id: 'r-paused', status: 'paused', workflowName: 'Pausad av någon', errorType: null, errorMessage: null, finishedAt: null }),
+      tasks: [
+        aTask({ id: 't-ai', runId: 'r-wait', workflowName: 'Avtalsförlängning', title: 'Granska underlaget' }),
+        aTask({ id: 't-manual', runId: 'r-manual', kind: 'manual_step', workflowName: 'Inflyttning', title: 'Lämna ut nycklar', options: [], suggestion: null }),
       ],
     });
     await renderDashboard();
     const attention = section('Kräver uppmärksamhet');
-    await waitFor(() => expect(within(attention).getAllByRole('listitem')).toHaveLength(1));
-    expect(attention).toHaveTextContent('Avtalsförlängning');
-    expect(attention).toHaveTextContent('Granska underlaget');
+    await waitFor(() => expect(within(attention).getAllByRole('listitem')).toHaveLength(2));
+    const [first, second] = within(attention).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Avtalsförlängning');
+    expect(first).toHaveTextContent('Granska underlaget');
+    expect(first).toHaveTextContent('AI-beslut');
+    expect(second).toHaveTextContent('Manuellt steg');
     expect(within(attention).getByRole('link', { name: 'Hantera Avtalsförlängning' })).toHaveAttribute('href', '/workflow-execution/r-wait');
+    expect(within(attention).getByRole('link', { name: 'Hantera Inflyttning' })).toHaveAttribute('href', '/workflow-execution/r-manual');
   });
 
   it('say so when nothing is there', async () => {

@@ -1,6 +1,6 @@
 // The dashboard (SPEC §2): greeting, home prompt, onboarding slot, measured figures, alerts, what waits
 // for a person, flow performance, shortcuts. Lists owned by other features come in from the route.
-import type { ErrorQueueItem, Run, WorkflowPerformance } from '@shared/types/api';
+import type { ErrorQueueItem, HumanTask, Run, WorkflowPerformance } from '@shared/types/api';
 import type { ReactNode } from 'react';
 import type { ListQuery } from '../types';
 import { AlertsList } from './alerts-list';
@@ -24,8 +24,8 @@ type DashboardScreenProps = {
   pendingErrors: ListQuery<ErrorQueueItem>;
   /** Recent failed runs (those of the last 24 hours become alerts). */
   failedRuns: ListQuery<Run>;
-  /** Paused runs (those waiting for a person need attention). */
-  waitingRuns: ListQuery<Run>;
+  /** Open human tasks: runs waiting for a person's decision or manual step. */
+  waitingTasks: ListQuery<HumanTask>;
 };
 
 export function DashboardScreen({
@@ -36,7 +36,7 @@ export function DashboardScreen({
   onRunNow,
   pendingErrors,
   failedRuns,
-  waitingRuns,
+  waitingTasks,
 }: DashboardScreenProps) {
   return (
     <div className="mx-auto max-w-7xl space-y-6">
@@ -50,7 +50,7 @@ export function DashboardScreen({
           <AlertsList pendingErrors={pendingErrors} failedRuns={failedRuns} />
         </div>
         <div className="space-y-6">
-          <AttentionList waitingRuns={waitingRuns} />
+          <AttentionList waitingTasks={waitingTasks} />
           <QuickActions />
         </div>
       </div>

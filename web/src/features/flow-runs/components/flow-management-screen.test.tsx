@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { demoUser, json, mockApi } from '@/test/api-mock';
-import { never } from '@/test/fixtures';
+import { aTask, never } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
 afterEach(async () => {
@@ -235,6 +235,32 @@ describe('flow management', () => {
     await waitFor(() => expect(card('Hyresavier')).toHaveTextContent('Slutförd'), { timeout: 5000 });
     expect(calls.filter((call) => call.path === '/api/runs?limit=50').length).toBeGreaterThanOrEqual(2);
     expect(screen.getByText('Hyresavier: Slutförd')).toBeInTheDocument();
+  });
+
+  it('shows the open tasks with the inputs and the AI\'s suggestion; a choice decides the task and the list refreshes', async () => {
+    let open = [aTask(), aTask({ id: 't2', runId: 'r-manual', kind: 'manual_step', title: 'Lämna ut nycklar', options: [], suggestion: null, confidence: null, reason: null, handoverReason: 'manual', inputs: {} })];
+    const { calls } = mockRuns({
+      'GET /api/tasks': () => json(200, open),
+      'POST /api/tasks/t1/decide': () => {
+        open = open.slice(1);
+        return json(200, { ...aTask(), status: 'decided', decidedChoice: 'approve' });
+      },
+    });
+    await renderScreen();
+    const section = await screen.findByRole('region', { name: 'Väntar på ett beslut' });
+    const task = within(section).getByRole('article', { name: 'Attestera fakturan?' });
+    expect(task).toHaveTextContent('Leverantörsfakturor · steg 2');
+    expect(task).toHaveTextContent('AI:n var mindre säker än stegets tröskel.');
+    expect(task).toHaveTextContent('amount');
+    expect(task).toHaveTextContent('12500');
+    expect(task).toHaveTextContent('Till chefen (71 % säker)');
+    expect(task).toHaveTextContent('Motivering: Beloppet är över gränsen.');
+    expect(within(section).getByRole('article', { name: 'Lämna ut nycklar' })).toHaveTextContent('Manuellt steg');
+    expect(within(section).getByRole('button', { name: 'Markera Lämna ut nycklar som klar' })).toBeInTheDocument();
+    await userEvent.click(within(task).getByRole('button', { name: 'Välj Attestera för Attestera fakturan?' }));
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/tasks/t1/decide')?.body).toEqual({ choice: 'approve' });
+    expect(await screen.findByText('Beslut sparat')).toBeInTheDocument();
+    await waitFor(() => expect(within(section).queryByRole('article', { name: 'Attestera fakturan?' })).not.toBeInTheDocument());
   });
 
   it('speaks English', async () => {

@@ -1,4 +1,4 @@
-// Flow management (SPEC §2 /workflow-execution): the organisation's real runs, live. Lists and counters
+// Flow management (SPEC §2 /workflow-execution): the tasks waiting for a person, and the organisation's real runs, live. Lists and counters
 // are fetched every second while a run is under way, every 10 s otherwise; a status change is announced.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Run, RunStatus } from '@shared/types/api';
@@ -19,6 +19,7 @@ import { runsQueryOptions } from '../api/get-runs';
 import { useStatusAnnouncement } from '../hooks/use-status-announcement';
 import { refetchInterval, RUNS_PAGE_SIZE } from '../model';
 import { RUN_STATUSES } from '../run-statuses';
+import { OpenTasksSection } from './open-tasks-section';
 import { RunCard } from './run-card';
 import { RunCounters } from './run-counters';
 
@@ -60,6 +61,7 @@ export function FlowManagementScreen({ status, onStatusChange, onCopyToNewFlow }
         <p className="mt-1 text-sm text-slate-600">{t('description')}</p>
       </header>
       <RunCounters counts={counts.data} />
+      <OpenTasksSection />
       <SelectInput
         className="max-w-xs"
         label={t('filter.label')}

@@ -1,6 +1,6 @@
 // One run (/workflow-execution/$runId): its facts, the actions its status allows, the error and
-// manual-intervention boxes, and every attempt's steps with log, values and screenshots. Live while the
-// run is under way (fetched every second), every 10 s otherwise.
+// manual-intervention boxes with the task that waits for a person, and every attempt's steps with log,
+// values and screenshots. Live while the run is under way (fetched every second), every 10 s otherwise.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { runQueryOptions } from '../api/get-run';
 import { runLogUrl } from '../api/get-run-log';
 import { IDLE_INTERVAL_MS, isActive, LIVE_INTERVAL_MS } from '../model';
 import { ManualInterventionBox } from './manual-intervention-box';
+import { OpenTasksSection } from './open-tasks-section';
 import { RunActions } from './run-actions';
 import { RunAttemptSteps } from './run-attempt-steps';
 import { RunErrorBox } from './run-error-box';
@@ -73,6 +74,7 @@ export function RunDetailsScreen({ runId }: { runId: string }) {
           {run.data.requiresManualIntervention && run.data.status !== 'completed' ? (
             <ManualInterventionBox runId={run.data.id} showHandle={false} />
           ) : null}
+          <OpenTasksSection filters={{ runId: run.data.id }} />
           {run.data.status === 'completed' ? null : <RunActions run={run.data} />}
           <RunFacts run={run.data} />
           <RunAttemptSteps runId={run.data.id} steps={run.data.steps} />

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { SelectInput } from '@/components/ui/select-input';
 import { SwitchField } from '@/components/ui/switch-field';
 import { CONFIDENCE_OPTIONS, type Preferences, RETRY_OPTIONS } from '../model';
+import { AiProviderSection } from './ai-provider-section';
 import { SecretsSection } from './secrets-section';
 
 type AutomationTabProps = {
@@ -42,6 +43,9 @@ export function AutomationTab({ automation, onChange, onSave, canManageSecrets }
       />
       <Button onClick={onSave}>{t('automation.save')}</Button>
     </section>
+    <div className="border-t border-slate-100 pt-8">
+      <AiProviderSection />
+    </div>
     <div className="border-t border-slate-100 pt-8">
       <SecretsSection canManage={canManageSecrets} />
     </div>

@@ -67,6 +67,24 @@ describe('settings', () => {
     for (const name of ['Exportera data', 'Rensa cache', 'Återställ inställningar']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
   });
 
+  it('says on the automation tab whether AI is set up', async () => {
+    const status = { configured: false, model: null, averageConfidence: null, averageOver: 0, decisionsToday: 0, openTasks: 0 };
+    mockApi({ 'GET /api/user': () => json(200, demoUser), 'GET /api/secrets': () => json(200, []), 'GET /api/ai/status': () => json(200, status) });
+    renderApp('/settings');
+    await screen.findByRole('heading', { level: 1, name: 'Inställningar' });
+    tab('Automation');
+    expect(await screen.findByText(/AI är inte konfigurerad \(KOLLEGA_AI_BASE_URL/)).toBeInTheDocument();
+  });
+
+  it('names the model when AI is set up', async () => {
+    const status = { configured: true, model: 'mistral-small-latest', averageConfidence: null, averageOver: 0, decisionsToday: 0, openTasks: 0 };
+    mockApi({ 'GET /api/user': () => json(200, demoUser), 'GET /api/secrets': () => json(200, []), 'GET /api/ai/status': () => json(200, status) });
+    renderApp('/settings');
+    await screen.findByRole('heading', { level: 1, name: 'Inställningar' });
+    tab('Automation');
+    expect(await screen.findByText(/AI-beslut fattas av modellen mistral-small-latest/)).toBeInTheDocument();
+  });
+
   it('keeps preferences in this browser only, and resets them', async () => {
     const { calls } = await renderSettings();
     const callsBefore = calls.length;

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '@/features/auth/api/get-user';
 import { i18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { demoUser, json, mockApi } from '@/test/api-mock';
+import { aTask } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { FAVOURITES_STORAGE_KEY, resetFavouritesCache } from '../hooks/use-favourites';
 import { SIDEBAR_COLLAPSED_STORAGE_KEY } from '../hooks/use-sidebar-collapsed';
@@ -41,6 +42,17 @@ describe('sidebar', () => {
     const errorQueue = await within(nav).findByRole('link', { name: 'Felkö, 4 nya' });
     expect(errorQueue).toHaveAttribute('href', '/error-queue');
     expect(errorQueue).toHaveTextContent(/^Felkö4$/);
+  });
+
+  it('counts the tasks waiting for a person on flow management', async () => {
+    mockApi({
+      'GET /api/user': () => json(200, demoUser),
+      'GET /api/tasks': () => json(200, [aTask({ id: 't1' }), aTask({ id: 't2', kind: 'manual_step' })]),
+    });
+    renderApp('/dashboard');
+    const nav = (await screen.findAllByRole('navigation', { name: 'Huvudmeny' }, { timeout: 5000 }))[0];
+    const flows = await within(nav).findByRole('link', { name: 'Flödesstatus, 2 väntar på beslut' });
+    expect(flows).toHaveAttribute('href', '/workflow-execution');
   });
 
   it('hides the error queue badge when nothing is pending', async () => {

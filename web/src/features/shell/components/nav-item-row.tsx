@@ -20,9 +20,9 @@ export function NavItemRow({ item, badge, active, collapsed, favourite, onToggle
   const label = t(`nav.items.${item.id}`);
   const Icon = item.icon;
   const StarGlyph = favourite ? StarSolidIcon : StarIcon;
-  // Icons only, or a badge: say it in words ("Felkö, 3 nya").
+  // Icons only, or a badge: say it in words ("Felkö, 3 nya"; "Flödesstatus, 2 väntar på beslut").
   const accessibleName = badge
-    ? t('nav.badge_label', { page: label, count: badge })
+    ? t(item.id === 'workflow_execution' ? 'nav.waiting_label' : 'nav.badge_label', { page: label, count: badge })
     : collapsed
       ? label
       : undefined;

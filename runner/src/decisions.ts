@@ -1,0 +1,158 @@
+// The runner's answer to ai_decision and manual steps (docs/automation.md "AI decisions and people"):
+// ask the model (only the step's declared inputs), act when its confidence reaches the step's threshold,
+// otherwise, on an invalid answer after one retry, when the provider is down or not configured, and for
+// every manual step, open a human task, pause the run (requiresManualIntervention) and wait for a
+// person. The runner keeps the browser and the run's lease while it waits (the heartbeat covers paused
+// runs), polls the task, and gives up after KOLLEGA_RUNNER_TASK_WAIT_MS (the step fails as `timeout`).
+// Every AI answer is a row of ai_decisions; the person's choice is on the task; both are on the step.
+import { type AiConfig, type AiResult, askModel } from '../../supabase/functions/_shared/ai.ts';
+import type { ClaimedRun, Sql } from './db.ts';
+import { maskSecrets } from './engine/index.ts';
+import type { DecideContext, Decision, Step } from './engine/types.ts';
+
+export type DecisionDeps = {
+  sql: Sql;
+  run: ClaimedRun;
+  ai: AiConfig | null;
+  secrets: Record<string, string>;
+  /** The run_steps row of the step being executed (for the task and the AI row). */
+  stepRowId(index: number): string | undefined;
+  /** Stops the engine at once (the run was stopped while it waited). */
+  abort(): void;
+  waitMs: number;
+  pollMs: number;
+};
+
+type HandoverReason = 'below_threshold' | 'invalid_answer' | 'provider_error' | 'not_configured' | 'manual';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** What the step records of the AI's part (decision.ai). */
+function aiDetails(result: AiResult, outcome: 'acted' | 'handed_over', threshold: number) {
+  return {
+    model: result.model,
+    promptVersion: result.promptVersion,
+    latencyMs: result.latencyMs,
+    attempts: result.attempts,
+    threshold,
+    outcome,
+    ...(result.ok ? { choice: result.answer.choice, confidence: result.answer.confidence, reason: result.answer.reason } : { error: result.error }),
+  };
+}
+
+export function makeDecide(deps: DecisionDeps) {
+  const { sql, run } = deps;
+
+  async function recordAi(index: number, step: Extract<Step, { type: 'ai_decision' }>, given: DecideContext, result: AiResult, handover: HandoverReason | null): Promise<string> {
+    const [row] = await sql<{ id: string }[]>`
+      insert into public.ai_decisions (organization_id, run_id, run_step_id, workflow_id, step_id, model, prompt_version, inputs, answer,
+                                       choice, confidence, reason, latency_ms, attempts, outcome, handover_reason, error)
+      values (${run.organizationId}, ${run.id}, ${deps.stepRowId(index) ?? null}, ${run.workflowId}, ${step.id}, ${result.model.slice(0, 200)},
+              ${result.promptVersion}, ${sql.json(given)}, ${result.raw ? maskSecrets(result.raw, deps.secrets) : null},
+              ${result.ok ? result.answer.choice : null}, ${result.ok ? result.answer.confidence : null},
+              ${result.ok ? maskSecrets(result.answer.reason, deps.secrets).slice(0, 2000) : null}, ${result.latencyMs}, ${result.attempts},
+              ${handover ? 'handed_over' : 'acted'}, ${handover}, ${result.ok ? null : result.error.slice(0, 1000)})
+      returning id`;
+    return row.id;
+  }
+
+  /** Opens the task and pauses the run for it; then waits for a person (or a stop, or the time limit). */
+  async function askPerson(index: number, step: Step, task: {
+    kind: 'ai_confirmation' | 'manual_step';
+    instructions: string;
+    inputs: DecideContext;
+    options: Array<{ value: string; label: string }>;
+    aiDecisionId?: string;
+    suggestion?: string;
+    confidence?: number;
+    reason?: string;
+    handover: HandoverReason;
+  }): Promise<{ choice: string; decidedBy: string | null; decidedAt: Date } | { fail: string }> {
+    const taskId = await sql.begin(async (tx) => {
+      const [row] = await tx<{ id: string }[]>`
+        insert into public.human_tasks (organization_id, run_id, run_step_id, ai_decision_id, workflow_id, attempt, step_index, step_id, kind,
+                                        title, instructions, inputs, options, suggestion, confidence, reason, handover_reason)
+        values (${run.organizationId}, ${run.id}, ${deps.stepRowId(index) ?? null}, ${task.aiDecisionId ?? null}, ${run.workflowId}, ${run.attempt},
+                ${index}, ${step.id}, ${task.kind}, ${maskSecrets(step.description, deps.secrets).slice(0, 1000)},
+                ${maskSecrets(task.instructions, deps.secrets).slice(0, 5000)}, ${tx.json(task.inputs)}, ${tx.json(task.options)},
+                ${task.suggestion ?? null}, ${task.confidence ?? null}, ${task.reason ? maskSecrets(task.reason, deps.secrets).slice(0, 2000) : null},
+                ${task.handover})
+        returning id`;
+      await tx`update public.runs set status = 'paused', requires_manual_intervention = true where id = ${run.id} and status in ('running', 'paused')`;
+      return row.id;
+    });
+    const deadline = Date.now() + deps.waitMs;
+    for (;;) {
+      const [state] = await sql<{ status: string; decided_choice: string | null; decided_by: string | null; decided_at: Date | null; run_status: string }[]>`
+        select t.status, t.decided_choice, t.decided_by, t.decided_at, r.status as run_status
+        from public.human_tasks t join public.runs r on r.id = t.run_id
+        where t.id = ${taskId}`;
+      if (state?.status === 'decided' && state.decided_choice) {
+        return { choice: state.decided_choice, decidedBy: state.decided_by, decidedAt: state.decided_at ?? new Date() };
+      }
+      if (!state || state.status === 'cancelled' || (state.run_status !== 'paused' && state.run_status !== 'running')) {
+        // The run was stopped while it waited: end the engine as a stop.
+        deps.abort();
+        return { fail: 'the run was stopped while it waited for a person' };
+      }
+      if (Date.now() >= deadline) {
+        await sql.begin(async (tx) => {
+          await tx`update public.human_tasks set status = 'cancelled' where id = ${taskId} and status = 'open'`;
+          await tx`update public.runs set status = 'running', requires_manual_intervention = false where id = ${run.id} and status = 'paused'`;
+        });
+        return { fail: `no one decided within ${Math.round(deps.waitMs / 60_000)} minutes` };
+      }
+      await sleep(deps.pollMs);
+    }
+  }
+
+  return async function decide(index: number, step: Step, given: DecideContext): Promise<Decision> {
+    if (step.type === 'manual') {
+      const masked = {
+        variables: Object.fromEntries(Object.entries(given.variables).map(([k, v]) => [k, maskSecrets(v, deps.secrets)])),
+        inputs: Object.fromEntries(Object.entries(given.inputs).map(([k, v]) => [k, maskSecrets(v, deps.secrets)])),
+      };
+      const answer = await askPerson(index, step, { kind: 'manual_step', instructions: step.instructions, inputs: masked, options: [], handover: 'manual' });
+      if ('fail' in answer) return { fail: answer.fail, errorType: 'timeout' };
+      return { done: true, by: 'person', details: { person: { userId: answer.decidedBy, decidedAt: answer.decidedAt.toISOString(), choice: 'done' } } };
+    }
+    if (step.type !== 'ai_decision') return { fail: `a ${step.type} step is not decided` };
+    const options = step.options.map((o) => ({ value: o.value, label: o.label }));
+    let handover: HandoverReason = 'not_configured';
+    let ai: { details: ReturnType<typeof aiDetails>; id: string; result: AiResult } | undefined;
+    if (deps.ai) {
+      const result = await askModel(deps.ai, { prompt: step.prompt, options, inputs: given, model: step.model });
+      const acted = result.ok && result.answer.confidence >= step.threshold;
+      handover = result.ok ? 'below_threshold' : result.failure;
+      const id = await recordAi(index, step, given, result, acted ? null : handover);
+      ai = { id, result, details: aiDetails(result, acted ? 'acted' : 'handed_over', step.threshold) };
+      if (acted && result.ok) {
+        return { choice: result.answer.choice, by: 'ai', confidence: result.answer.confidence, reason: result.answer.reason, details: { ai: ai.details } };
+      }
+    }
+    const suggestion = ai?.result.ok ? ai.result.answer : undefined;
+    const answer = await askPerson(index, step, {
+      kind: 'ai_confirmation',
+      instructions: step.prompt,
+      inputs: given,
+      options,
+      aiDecisionId: ai?.id,
+      suggestion: suggestion?.choice,
+      confidence: suggestion?.confidence,
+      reason: suggestion?.reason,
+      handover,
+    });
+    if ('fail' in answer) return { fail: answer.fail, errorType: 'timeout' };
+    return {
+      choice: answer.choice,
+      by: 'person',
+      confidence: suggestion?.confidence,
+      reason: suggestion?.reason,
+      details: {
+        handoverReason: handover,
+        ...(ai && { ai: ai.details }),
+        person: { userId: answer.decidedBy, decidedAt: answer.decidedAt.toISOString(), choice: answer.choice },
+      },
+    };
+  };
+}

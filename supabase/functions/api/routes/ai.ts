@@ -1,0 +1,68 @@
+// The AI prompt editor's server side (docs/automation.md "AI decisions and people"): whether a provider
+// is set up (KOLLEGA_AI_* in this function's environment) with the AI panel's figures, all read from the
+// organisation's recorded decisions (ai_decisions), and "Testa": one decision on sample values through
+// the same client the runner uses, not recorded (no run, no step).
+import { Hono } from 'hono';
+import { aiConfigFromEnv, askModel } from '../../_shared/ai.ts';
+import { HttpError } from '../../_shared/http.ts';
+import { t } from '../../_shared/i18n.ts';
+import { aiTestSchema } from '../../_shared/schemas/tasks.ts';
+import type { AiStatus, AiTestResult } from '../../_shared/types/api.ts';
+import { type AppEnv, readJson, requireSession } from '../middleware.ts';
+import { asCaller } from '../resource.ts';
+
+/** The decisions the panel's average confidence is over. */
+export const AI_AVERAGE_WINDOW = 100;
+
+const aiConfig = () => aiConfigFromEnv((name) => Deno.env.get(name));
+
+export const aiRoutes = new Hono<AppEnv>();
+
+aiRoutes.get('/ai/status', requireSession, async (c) => {
+  const config = aiConfig();
+  const [figures] = await asCaller(c, (tx) =>
+    tx<{ average: number | null; over: number; today: number; latestModel: string | null; openTasks: number }[]>`
+      select
+        (select round(avg(l.confidence))::int from (
+           select confidence from public.ai_decisions where confidence is not null order by created_at desc limit ${AI_AVERAGE_WINDOW}) l) as average,
+        (select count(*)::int from (
+           select 1 from public.ai_decisions where confidence is not null order by created_at desc limit ${AI_AVERAGE_WINDOW}) l) as over,
+        (select count(*)::int from public.ai_decisions
+         where created_at >= (date_trunc('day', now() at time zone 'Europe/Stockholm') at time zone 'Europe/Stockholm')) as today,
+        (select model from public.ai_decisions order by created_at desc limit 1) as "latestModel",
+        (select count(*)::int from public.human_tasks where status = 'open') as "openTasks"`);
+  const status: AiStatus = {
+    configured: !!config,
+    model: config?.model ?? figures.latestModel,
+    averageConfidence: figures.average,
+    averageOver: figures.over,
+    decisionsToday: figures.today,
+    openTasks: figures.openTasks,
+  };
+  return c.json(status);
+});
+
+aiRoutes.post('/ai/test', requireSession, async (c) => {
+  const input = await readJson(c, aiTestSchema);
+  const config = aiConfig();
+  if (!config) throw new HttpError(503, 'ai_not_configured');
+  const result = await askModel(config, {
+    prompt: input.prompt,
+    options: input.options,
+    inputs: { variables: input.inputs },
+    model: input.model,
+  });
+  if (!result.ok) {
+    throw new HttpError(502, 'ai_unavailable', { message: t(c.get('lang'), 'ai_unavailable', { error: result.error }) });
+  }
+  const body: AiTestResult = {
+    choice: result.answer.choice,
+    label: input.options.find((o) => o.value === result.answer.choice)?.label ?? result.answer.choice,
+    confidence: result.answer.confidence,
+    reason: result.answer.reason,
+    wouldAct: result.answer.confidence >= input.threshold,
+    model: result.model,
+    latencyMs: result.latencyMs,
+  };
+  return c.json(body);
+});
