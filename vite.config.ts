@@ -20,7 +20,8 @@ const vendorChunks: Record<string, RegExp> = {
 };
 
 const proxy = {
-  '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:54331', changeOrigin: false },
+  // xfwd: append the browser's address to X-Forwarded-For, the entry the api's sign-in limits trust.
+  '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:54331', changeOrigin: false, xfwd: true },
 };
 
 export default defineConfig({
