@@ -8,6 +8,7 @@ import { db, SessionRejected, type Sql, type Tx, withUser } from '../../_shared/
 import { HttpError, parseJsonBody } from '../../_shared/http.ts';
 import { isLang, type Lang, t } from '../../_shared/i18n.ts';
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '../../_shared/schemas/auth.ts';
+import { USER_SELECT } from '../../_shared/statements.ts';
 import { type AppEnv, clientAddress, errorResponse, readJson, requireSession } from '../middleware.ts';
 
 /** The current user as the SPA reads it. */
@@ -36,13 +37,9 @@ const LOGIN_LIMITS = {
   address: 20,
   windowMinutes: 15,
 } as const;
+
 async function selectUser(sql: Sql | Tx, id: string): Promise<ApiUser | null> {
-  const [user] = await sql<ApiUser[]>`
-    select p.id, p.email, p.full_name as "fullName", p.username, p.role, p.is_active as "isActive",
-           p.created_at as "createdAt", p.organization_id as "organizationId", o.name as "organizationName"
-    from public.profiles p
-    left join public.organizations o on o.id = p.organization_id
-    where p.id = ${id}`;
+  const [user] = await sql<ApiUser[]>`${sql.unsafe(USER_SELECT)} where p.id = ${id}`;
   return user ?? null;
 }
 
