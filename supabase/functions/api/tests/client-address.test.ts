@@ -7,7 +7,7 @@ import { assertEquals } from './assert.ts';
 const app = new Hono<AppEnv>().get('/', (c) => c.text(String(clientAddress(c))));
 
 async function addressOf(headers: Record<string, string>, env: Record<string, string>, peer = '198.51.100.9') {
-  const saved = Object.fromEntries(['CLIENT_IP_HEADER', 'TRUSTED_PROXY_HOPS'].map((k) => [k, Deno.env.get(k)]));
+  const saved = Object.fromEntries(['CLIENT_IP_HEADER', 'TRUSTED_PROXY_HOPS', 'SUPABASE_URL'].map((k) => [k, Deno.env.get(k)]));
   try {
     for (const key of Object.keys(saved)) Deno.env.delete(key);
     for (const [key, value] of Object.entries(env)) Deno.env.set(key, value);
@@ -38,4 +38,12 @@ Deno.test('CLIENT_IP_HEADER: that header only, never X-Forwarded-For or the peer
   assertEquals(await addressOf({ 'CF-Connecting-IP': '192.0.2.44', 'X-Forwarded-For': '203.0.113.1' }, env), '192.0.2.44');
   assertEquals(await addressOf({ 'CF-Connecting-IP': '2001:db8::1' }, env), '2001:db8::1');
   assertEquals(await addressOf({ 'X-Forwarded-For': '203.0.113.1' }, env), 'null', 'header missing: no address rather than a guessable one');
+});
+
+Deno.test('a hosted Supabase project uses cf-connecting-ip unless CLIENT_IP_HEADER says otherwise', async () => {
+  const hosted = { SUPABASE_URL: 'https://abcdefghijklmnop.supabase.co' };
+  assertEquals(await addressOf({ 'CF-Connecting-IP': '192.0.2.44', 'X-Forwarded-For': '203.0.113.1' }, hosted), '192.0.2.44');
+  assertEquals(await addressOf({ 'X-Forwarded-For': '203.0.113.1' }, hosted), 'null');
+  assertEquals(await addressOf({ 'X-Real-IP': '192.0.2.45', 'CF-Connecting-IP': '192.0.2.44' }, { ...hosted, CLIENT_IP_HEADER: 'x-real-ip' }), '192.0.2.45');
+  assertEquals(await addressOf({ 'CF-Connecting-IP': '192.0.2.44' }, { SUPABASE_URL: 'http://127.0.0.1:54321' }), '198.51.100.9', 'locally: the peer');
 });
