@@ -3,8 +3,8 @@
 // ApiError whose message is `<status>: <body text or status text>`; the server's human message
 // (the JSON body's `error`) is kept separately for toasts and alerts. Every response body is read
 // or cancelled (an unread body keeps the connection busy), a success that is not JSON (an HTML page
-// from a misconfigured host) is a ResponseFormatError, and every request, body included, ends within
-// a timeout (RequestTimeoutError); both carry a message in the interface language.
+// from a misconfigured host) is a ResponseFormatError with a message in the interface language, and
+// every request, body included, ends within a time limit (RequestTimeoutError, a NetworkError).
 import { currentLanguage, i18n } from './i18n';
 
 export type ApiErrorBody = { error?: unknown; code?: unknown; fields?: unknown };
@@ -40,23 +40,17 @@ export class NetworkError extends Error {
 
 /** The server answered 2xx with a body that is not JSON (e.g. an HTML page from a misconfigured host). */
 export class ResponseFormatError extends Error {
-  readonly status: number;
-  readonly contentType: string;
-  constructor(status: number, contentType: string) {
-    super(i18n.t('common:errors.bad_response'));
+  constructor(readonly contentType: string) {
+    super(i18n.t('common:errors.unexpected_response'));
     this.name = 'ResponseFormatError';
-    this.status = status;
-    this.contentType = contentType;
   }
 }
 
-/** No complete response within the request's time limit. */
-export class RequestTimeoutError extends Error {
-  readonly timeoutMs: number;
+/** No complete response within the request's time limit: to a person, the server could not be reached. */
+export class RequestTimeoutError extends NetworkError {
   constructor(timeoutMs: number) {
-    super(i18n.t('common:errors.timeout'));
+    super(`no response within ${timeoutMs} ms`);
     this.name = 'RequestTimeoutError';
-    this.timeoutMs = timeoutMs;
   }
 }
 
@@ -98,40 +92,27 @@ async function exchange<T>(
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const forward = () => controller.abort(signal?.reason);
-  if (signal?.aborted) forward();
-  else signal?.addEventListener('abort', forward, { once: true });
-  const failure = (error: unknown) => {
-    if (timedOut) return new RequestTimeoutError(timeoutMs);
-    if (signal?.aborted) return error;
-    return error instanceof ApiError || error instanceof ResponseFormatError ? error : new NetworkError(error);
-  };
+  const abort = () => controller.abort();
+  const timer = setTimeout(abort, timeoutMs);
+  signal?.addEventListener('abort', abort);
+  if (signal?.aborted) abort();
   try {
-    let response: Response;
-    try {
-      response = await fetch(path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        credentials: 'include',
-        signal: controller.signal,
-      });
-    } catch (error) {
-      throw failure(error);
-    }
-    try {
-      return await read(response);
-    } catch (error) {
-      throw failure(error);
-    }
+    const response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'include',
+      signal: controller.signal,
+    });
+    return await read(response);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    // Aborted, but not by the caller: the time limit.
+    if (controller.signal.aborted) throw new RequestTimeoutError(timeoutMs);
+    throw error instanceof ApiError || error instanceof ResponseFormatError ? error : new NetworkError(error);
   } finally {
     clearTimeout(timer);
-    signal?.removeEventListener('abort', forward);
+    signal?.removeEventListener('abort', abort);
   }
 }
 
@@ -142,7 +123,7 @@ async function readJson<T>(response: Response): Promise<T> {
   try {
     return JSON.parse(text) as T;
   } catch {
-    throw new ResponseFormatError(response.status, response.headers.get('content-type') ?? '');
+    throw new ResponseFormatError(response.headers.get('content-type') ?? '');
   }
 }
 
@@ -178,7 +159,7 @@ export function apiGet<T>(path: string, options: GetOptions & { on401?: 'null' |
 export function describeError(error: unknown, networkMessage: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? error.message;
   if (error instanceof NetworkError) return networkMessage;
-  // ResponseFormatError and RequestTimeoutError carry their message in the interface language.
+  // ResponseFormatError carries its message in the interface language.
   if (error instanceof Error) return error.message;
   return String(error);
 }
