@@ -1,6 +1,7 @@
 // The web app (web/): TanStack Router file routes with route-level code splitting, React, Tailwind.
 // Dev server and preview proxy /api to the `api` function (the local stack's by default), so the
 // session cookies stay first-party, as the static host's rewrite does in production.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -10,6 +11,8 @@ import { defineConfig } from 'vite';
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 const port = Number(process.env.WEB_PORT ?? 3000);
+/** The build's version, shown in Settings → System (package.json, read at build time). */
+const appVersion: string = JSON.parse(readFileSync(fromRoot('./package.json'), 'utf8')).version;
 /** Long-lived vendor chunks, cached across deploys of the app code. */
 const vendorChunks: Record<string, RegExp> = {
   react: /node_modules\/(react|react-dom|scheduler)\//,
@@ -20,11 +23,13 @@ const vendorChunks: Record<string, RegExp> = {
 };
 
 const proxy = {
-  '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:54331', changeOrigin: false },
+  // xfwd: append the browser's address to X-Forwarded-For, the entry the api's sign-in limits trust.
+  '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:54331', changeOrigin: false, xfwd: true },
 };
 
 export default defineConfig({
   root: fromRoot('./web'),
+  define: { __APP_VERSION__: JSON.stringify(appVersion) },
   publicDir: fromRoot('./web/public'),
   plugins: [
     tanstackRouter({

@@ -23,6 +23,14 @@ import postgres from 'postgres';
 import { repoRoot } from '../dev/lib/cluster.ts';
 import { ports } from '../dev/lib/config.ts';
 import { startStack, type Stack } from '../dev/lib/stack.ts';
+import {
+  ACTIVITY_LIST,
+  PAYMENT_METHOD_COLUMNS,
+  SESSION_STATE,
+  SET_CALLER_CHECKED,
+  USER_SELECT,
+  WORKFLOW_LIST,
+} from '../supabase/functions/_shared/statements.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Options
@@ -57,41 +65,14 @@ function parseArgs(argv: string[]): Options {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// The routes' SQL, copied from supabase/functions/api/routes/*.ts (the tagged templates with no filter give
-// exactly these texts, `where true` included) and supabase/functions/_shared/{db,auth}.ts.
+// The routes' SQL: the very statements the routes send (supabase/functions/_shared/statements.ts; a route
+// with no filter sends `where true`), so a change to a route is what this benchmark measures.
 
 /** The role and claims alone: what a transaction as the caller needs at the least (the floor). */
 const SET_CALLER = `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`;
 
-/**
- * withUser's first statement (supabase/functions/_shared/db.ts): the session check (the session still exists at
- * Auth, its user neither banned nor deactivated) and the role and claims, in one statement.
- */
-const SET_CALLER_CHECKED = `
-      select coalesce((
-               select case when u.banned_until > now() or p.is_active is not true then 'disabled' else 'active' end
-               from auth.sessions s
-               join auth.users u on u.id = s.user_id
-               left join public.profiles p on p.id = s.user_id
-               where s.id = $1 and s.user_id = $2
-             ), 'ended') as state,
-             set_config('role', 'authenticated', true),
-             set_config('request.jwt.claims', $3, true)`;
-
 /** The session check's query on its own (for the report's break-down). */
-const SESSION_SQL = `
-    select u.banned_until > now() as banned, p.is_active
-    from auth.sessions s
-    join auth.users u on u.id = s.user_id
-    left join public.profiles p on p.id = s.user_id
-    where s.id = $1 and s.user_id = $2`;
-
-const WORKFLOW_COLUMNS = `id, name, description, category, start_method as "startMethod", status,
-  is_active as "isActive", created_at as "createdAt", updated_at as "updatedAt", created_by as "createdBy",
-  last_run_at as "lastRunAt", success_rate::float8 as "successRate", run_count as "runCount"`;
-
-const METHOD_COLUMNS = `id, name, type, card_last_four as "cardLastFour", bank_account as "bankAccount", is_default as "isDefault",
-  metadata, created_at as "createdAt"`;
+const SESSION_SQL = `select ${SESSION_STATE} as state`;
 
 type Endpoint = {
   key: string;
@@ -114,11 +95,7 @@ const ENDPOINTS: Endpoint[] = [
     method: 'GET',
     path: () => '/api/workflows',
     // routes/workflows.ts, no `q`
-    sql: `
-      select ${WORKFLOW_COLUMNS} from public.workflows
-      where true
-      order by created_at desc, id desc
-      limit $1`,
+    sql: `${WORKFLOW_LIST.select} where true ${WORKFLOW_LIST.order} limit $1`,
     params: () => [500],
     indexed: ['workflows'],
   },
@@ -128,16 +105,7 @@ const ENDPOINTS: Endpoint[] = [
     method: 'GET',
     path: () => '/api/dashboard/recent-activity?limit=50',
     // routes/audit.ts selectActivities, no filter
-    sql: `
-    select a.id, a.action, a.details,
-           to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as timestamp,
-           a.user_id as "userId", p.full_name as "userName", a.workflow_id as "workflowId",
-           a.execution_id as "executionId", a.resource, host(a.ip_address) as "ipAddress", a.metadata
-    from public.audit_activities a
-    left join public.profiles p on p.id = a.user_id
-    where true
-    order by a.created_at desc, a.id desc
-    limit $1`,
+    sql: `${ACTIVITY_LIST.select} where true ${ACTIVITY_LIST.order} limit $1`,
     params: () => [50],
     indexed: ['audit_activities'],
   },
@@ -147,12 +115,7 @@ const ENDPOINTS: Endpoint[] = [
     method: 'GET',
     path: () => '/api/user',
     // routes/auth.ts selectUser
-    sql: `
-    select p.id, p.email, p.full_name as "fullName", p.username, p.role, p.is_active as "isActive",
-           p.created_at as "createdAt", p.organization_id as "organizationId", o.name as "organizationName"
-    from public.profiles p
-    left join public.organizations o on o.id = p.organization_id
-    where p.id = $1`,
+    sql: `${USER_SELECT} where p.id = $1`,
     params: (ctx) => [ctx.userId],
     indexed: [],
   },
@@ -162,8 +125,7 @@ const ENDPOINTS: Endpoint[] = [
     method: 'PUT',
     path: (id) => `/api/payment-methods/${id}/default`,
     // routes/payment-methods.ts
-    sql: `
-      select ${METHOD_COLUMNS} from app.set_default_payment_method($1)`,
+    sql: `select ${PAYMENT_METHOD_COLUMNS} from app.set_default_payment_method($1)`,
     params: (_ctx, id) => [id],
     indexed: ['payment_methods'],
   },

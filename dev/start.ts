@@ -9,7 +9,8 @@ const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev');
 
 if (args.has('--reset')) {
-  const dataDir = join(repoRoot, '.local', 'dev');
+  // The dev stack's folder (KOLLEGA_STACK_DIR names another one, as in dev/lib/stack.ts).
+  const dataDir = join(repoRoot, '.local', process.env.KOLLEGA_STACK_DIR || 'dev');
   const pidFile = join(dataDir, 'pgdata', 'postmaster.pid');
   const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : 0;
   const running = pid > 0 && (() => { try { process.kill(pid, 0); return true; } catch { return false; } })();
@@ -42,7 +43,9 @@ let urls;
 try {
   ({ urls } = await stack.start());
 } catch (error) {
-  if (error instanceof StackAborted) await new Promise(() => {}); // shutdown() exits
+  // Stopping makes the step under way fail (StackAborted, or the error of a part that was just stopped):
+  // shutdown() exits once everything is stopped.
+  if (error instanceof StackAborted || stopping) await new Promise(() => {});
   console.error(`\nThe local stack could not start: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 }

@@ -188,6 +188,9 @@ export function createStack({ profile, fresh = false, web = 'preview', runner = 
         KOLLEGA_SECRETS_KEY: SECRETS_KEY,
         // The local stack's workflows may target this machine's own pages (the runner allows it too).
         KOLLEGA_RUNNER_ALLOW_PRIVATE: 'true',
+        // The web app's proxy (vite, `xfwd`) appends the browser's address to X-Forwarded-For, standing in for
+        // the platform's proxy: the sign-in limits trust that last entry only (docs/api.md "Sign-in limits").
+        TRUSTED_PROXY_HOPS: '1',
         PORT: String(p.api),
       };
       const api = startChild(bin('deno'), ['run', '--allow-net', '--allow-env', '--allow-read', '--config', 'supabase/functions/api/deno.json', 'supabase/functions/api/index.ts'], env, 'api', log);

@@ -44,6 +44,21 @@ const offences = `
   create materialized view public.mat as select 1 as one;
   grant select on public.mat to authenticated;
   create extension if not exists pg_trgm with schema public;
+  create table public.audit_trail (id int primary key, action text);
+  alter table public.audit_trail enable row level security;
+  create policy "members write the trail" on public.audit_trail for insert to authenticated with check (action = 'x');
+  grant select on public.audit_trail to authenticated;
+  grant insert (action) on public.audit_trail to authenticated;
+  create table public.change_log (id int primary key);
+  alter table public.change_log enable row level security;
+  create policy "members read the log" on public.change_log for select to authenticated using (id > 0);
+  grant select on public.change_log to authenticated;
+  grant delete on public.change_log to anon;
+  create table public.read_only_audit (id int primary key);
+  alter table public.read_only_audit enable row level security;
+  create policy "members read the audit" on public.read_only_audit for select to authenticated using (id > 0);
+  revoke all on public.read_only_audit from anon, authenticated;
+  grant select on public.read_only_audit to authenticated;
 `;
 
 beforeAll(async () => {
@@ -77,7 +92,15 @@ const expected: Record<string, string> = {
   '0029_authenticated_security_definer_function_executable': 'definer()',
   'K001_policy_not_to_authenticated': 'public.no_pk: anon too',
   'K002_helper_not_in_subselect': 'public.child: helper per row',
+  'K003_audit_or_log_table_writable_by_api_role': 'public.audit_trail',
 };
+
+it('K003 also reports a log table that anon may delete from, and not an audit table that API roles only read', async () => {
+  const findings = await runAdvisor(cluster.url('supabase_admin'));
+  const objects = findings.find((f) => f.lint.name === 'K003_audit_or_log_table_writable_by_api_role')?.objects ?? [];
+  expect(objects).toContain('public.change_log');
+  expect(objects).not.toContain('public.read_only_audit');
+});
 
 describe('advisor', () => {
   it.each(Object.entries(expected))('%s reports %s', async (name, object) => {

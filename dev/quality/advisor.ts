@@ -105,6 +105,12 @@ export const LINTS: Lint[] = [
   { name: 'K002_helper_not_in_subselect', level: 'WARN', title: 'policy calls a private helper per row (not in a sub-select)', sql: `
     select format('%s.%s: %s', schemaname, tablename, policyname) as object from pg_policies
     where coalesce(qual, '') || ' ' || coalesce(with_check, '') ~ '(?<!SELECT )private\\.[a-z_]+\\('` },
+  { name: 'K003_audit_or_log_table_writable_by_api_role', level: 'ERROR', title: 'audit or log table that anon or authenticated can write (rows must come from triggers and security-definer functions)', sql: `
+    select format('%s.%s', n.nspname, c.relname) as object from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.relkind in ('r', 'p') and ${userSchemas} and ${notExtensionMember}
+      and c.relname ~ '(audit|(^|_)logs?($|_)|failures)'
+      and (has_table_privilege('anon', c.oid, 'INSERT, UPDATE, DELETE, TRUNCATE') or has_table_privilege('authenticated', c.oid, 'INSERT, UPDATE, DELETE, TRUNCATE')
+           or has_any_column_privilege('anon', c.oid, 'INSERT, UPDATE') or has_any_column_privilege('authenticated', c.oid, 'INSERT, UPDATE'))` },
 ];
 
 export async function runAdvisor(dbUrl: string): Promise<Array<{ lint: Lint; objects: string[] }>> {

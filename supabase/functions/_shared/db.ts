@@ -2,6 +2,7 @@
 // through `withUser`, which makes the transaction look like a PostgREST request so that RLS decides.
 import postgres from 'postgres';
 import type { AccessClaims } from './auth.ts';
+import { SET_CALLER_CHECKED } from './statements.ts';
 
 export type Sql = postgres.Sql;
 export type Tx = postgres.TransactionSql;
@@ -45,16 +46,11 @@ export class SessionRejected extends Error {
  */
 export function withUser<T>(claims: AccessClaims, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db().begin(async (tx) => {
-    const [{ state }] = await tx<{ state: 'active' | 'ended' | 'disabled' }[]>`
-      select coalesce((
-               select case when u.banned_until > now() or p.is_active is not true then 'disabled' else 'active' end
-               from auth.sessions s
-               join auth.users u on u.id = s.user_id
-               left join public.profiles p on p.id = s.user_id
-               where s.id = ${claims.session_id} and s.user_id = ${claims.sub}
-             ), 'ended') as state,
-             set_config('role', 'authenticated', true),
-             set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`;
+    const [{ state }] = await tx.unsafe<{ state: 'active' | 'ended' | 'disabled' }[]>(SET_CALLER_CHECKED, [
+      claims.session_id,
+      claims.sub,
+      JSON.stringify(claims),
+    ]);
     if (state !== 'active') throw new SessionRejected(state);
     return await fn(tx);
   }) as Promise<T>;

@@ -134,10 +134,34 @@ function isIp(value: string): boolean {
   return IPV4.test(value) || (value.includes(':') && URL.canParse(`http://[${value}]/`));
 }
 
-/** The client's address: the first X-Forwarded-For entry (set by the platform's proxy), else the peer. */
+/** A hosted Supabase project (SUPABASE_URL https://<ref>.supabase.co), reached through Cloudflare's edge. */
+function onHostedSupabase(): boolean {
+  const url = Deno.env.get('SUPABASE_URL') ?? '';
+  return URL.canParse(url) && new URL(url).hostname.endsWith('.supabase.co');
+}
+
+/**
+ * The client's address, as far as a proxy in front of the function vouches for it (the sign-in limits
+ * key on it; docs/api.md "Sign-in limits"). Never the first X-Forwarded-For entry: the client writes it.
+ * - `CLIENT_IP_HEADER` set, or a hosted Supabase project (then `cf-connecting-ip`, which the platform's
+ *   edge sets and overwrites): that header only; missing or not an address → null (no per-address limit).
+ * - else `TRUSTED_PROXY_HOPS` = n > 0: the n-th X-Forwarded-For entry from the right, the one the
+ *   outermost trusted proxy appended (each proxy appends the address it saw; a client's own entries stay
+ *   to the left). Fewer than n entries: the request did not come through the proxies → the peer.
+ * - else the TCP peer.
+ */
 export function clientAddress(c: Context<AppEnv>): string | null {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  if (forwarded && isIp(forwarded)) return forwarded;
+  const header = Deno.env.get('CLIENT_IP_HEADER')?.trim() || (onHostedSupabase() ? 'cf-connecting-ip' : '');
+  if (header) {
+    const value = c.req.header(header)?.trim();
+    return value && isIp(value) ? value : null;
+  }
+  const hops = Number(Deno.env.get('TRUSTED_PROXY_HOPS') ?? 0);
+  const forwarded = c.req.header('x-forwarded-for')?.split(',').map((entry) => entry.trim()) ?? [];
+  if (Number.isInteger(hops) && hops > 0 && forwarded.length >= hops) {
+    const vouched = forwarded[forwarded.length - hops];
+    return isIp(vouched) ? vouched : null;
+  }
   const peer = c.env?.remoteAddr?.hostname;
   return peer && isIp(peer) ? peer : null;
 }

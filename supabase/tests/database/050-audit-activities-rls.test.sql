@@ -1,7 +1,9 @@
--- audit_activities: members read their organisation's trail and may record activities as themselves;
--- nobody, not even the database owner or the service role, changes or deletes a row.
+-- audit_activities: members read their organisation's trail; rows come only from the audit triggers and
+-- security-definer functions, so no API role writes one (a member's own token reaches /rest/v1 on a
+-- hosted project: a forged `workflow_deleted` row must be impossible); nobody, not even the database
+-- owner or the service role, changes or deletes a row.
 begin;
-select plan(20);
+select plan(23);
 select tests.create_actors();
 
 select tests.clear_authentication();
@@ -21,26 +23,38 @@ select is_empty($$ select 1 from public.audit_activities $$, 'a deactivated user
 select tests.authenticate_as_anon();
 select throws_ok($$ select 1 from public.audit_activities $$, '42501', null, 'an anonymous visitor cannot read the audit trail');
 
--- insert
+-- insert: never by an API role, whatever the values (own name, own organisation included)
 select tests.authenticate_as('member');
-select results_eq(
-  $$ insert into public.audit_activities (action, details, execution_id, metadata)
-     values ('workflow_executed', 'Mitt flöde', gen_random_uuid(), '{"status":"completed"}')
-     returning organization_id, user_id $$,
-  format($$ values (%L::uuid, %L::uuid) $$, tests.org_id('admin'), tests.uid('member')),
-  'a member records an activity of their own, in their organisation');
-select throws_ok(format($$ insert into public.audit_activities (user_id, action, details) values (%L, 'workflow_deleted', 'x') $$, tests.uid('admin')),
+select throws_ok($$ insert into public.audit_activities (action, details, execution_id, metadata)
+                    values ('workflow_executed', 'Mitt flöde', gen_random_uuid(), '{"status":"completed"}') $$,
+  '42501', null, 'a member cannot record an activity, not even their own');
+select throws_ok(format($$ insert into public.audit_activities (organization_id, user_id, action, details) values (%L, %L, 'workflow_deleted', 'Flöde A') $$,
+                        tests.org_id('member'), tests.uid('member')),
+  '42501', null, 'a member cannot forge a workflow_deleted row in their own name and organisation');
+select throws_ok(format($$ insert into public.audit_activities (user_id, action, details) values (%L, 'error_resolved', 'x') $$, tests.uid('admin')),
   '42501', null, 'a member cannot record an activity in a colleague''s name');
 select throws_ok(format($$ insert into public.audit_activities (organization_id, action, details) values (%L, 'workflow_deleted', 'x') $$, tests.org_id('outsider_admin')),
   '42501', null, 'a member cannot write into another organisation''s audit trail');
-select throws_ok($$ insert into public.audit_activities (action, details, created_at) values ('workflow_executed', 'x', now() - interval '1 year') $$,
-  '42501', null, 'a member cannot backdate an activity');
+select tests.authenticate_as('admin');
+select throws_ok($$ insert into public.audit_activities (action, details, ip_address) values ('error_resolved', 'x', '10.0.0.1') $$,
+  '42501', null, 'an admin cannot record activities either');
 select tests.authenticate_as('deactivated');
 select throws_ok($$ insert into public.audit_activities (action, details) values ('workflow_executed', 'x') $$,
   '42501', null, 'a deactivated user cannot record activities');
 select tests.authenticate_as_anon();
 select throws_ok($$ insert into public.audit_activities (action, details) values ('workflow_executed', 'x') $$,
   '42501', null, 'an anonymous visitor cannot record activities');
+select is_empty($$ select 1 from information_schema.role_table_grants g where g.table_schema = 'public' and g.table_name = 'audit_activities'
+                   and g.grantee in ('anon', 'authenticated') and g.privilege_type <> 'SELECT'
+                   union all
+                   select 1 from information_schema.role_column_grants g where g.table_schema = 'public' and g.table_name = 'audit_activities'
+                   and g.grantee in ('anon', 'authenticated') and g.privilege_type <> 'SELECT'
+                   union all
+                   select 1 from pg_policies p where p.schemaname = 'public' and p.tablename = 'audit_activities' and p.cmd <> 'SELECT' $$,
+  'no API role holds a write grant or a write policy on the audit trail, at table or column level');
+select tests.clear_authentication();
+select is((select count(*)::int from public.audit_activities where details in ('Mitt flöde', 'x') or (action = 'workflow_deleted' and details = 'Flöde A')), 0,
+  'none of the attempts left a row');
 
 -- update and delete: never
 select tests.authenticate_as('admin');

@@ -60,7 +60,7 @@ select tests.create_actors();
 select tests.authenticate_as('member');
 set local enable_seqscan = off;
 -- With few rows the planner may prefer a bitmap scan of another (organization_id, …) index and a sort;
--- 150-list-indexes checks the planner's own choice with realistic volumes.
+-- supabase/functions/api/tests/list-indexes.test.ts checks the planner's own choice with realistic volumes.
 set local enable_bitmapscan = off;
 select matches(
   tests.plan_of('select * from public.audit_activities order by created_at desc limit 50'),

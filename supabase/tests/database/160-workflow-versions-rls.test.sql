@@ -3,7 +3,7 @@
 -- them 1, 2, 3 … and makes the newest current; a saved version never changes and is never deleted
 -- through the API; the runner (role kollega_runner) reads every organisation's versions and writes none.
 begin;
-select plan(41);
+select plan(43);
 select tests.create_actors();
 
 
@@ -75,8 +75,17 @@ select throws_ok($$ insert into public.workflow_versions (organization_id, workf
                     values (gen_random_uuid(), 'b1600000-0000-4000-8000-000000000001', 9, '{"version":1,"steps":[]}') $$,
   '42501', null, 'an anonymous visitor cannot write versions directly');
 
--- the workflow may point only at a version that exists
+-- versions are saved only through app.save_workflow_definition (after the api function's validation and
+-- blocked-target check), never written directly, not even for one's own workflow
 select tests.authenticate_as('member');
+select throws_ok(format($$ insert into public.workflow_versions (organization_id, workflow_id, version, definition, created_by)
+                          values (%L, 'b1600000-0000-4000-8000-000000000001', 9, '{"version":1,"steps":[]}', %L) $$, tests.org_id('admin'), tests.uid('member')),
+  '42501', null, 'a member cannot write a version of their own workflow directly');
+select throws_ok($$ update public.workflows set current_version = 1 where id = 'b1600000-0000-4000-8000-000000000001' $$,
+  '42501', null, 'a member cannot point their workflow at another version directly');
+
+-- the workflow may point only at a version that exists
+select tests.clear_authentication();
 set constraints public.workflows_current_version_fkey immediate;
 select throws_ok($$ update public.workflows set current_version = 42 where id = 'b1600000-0000-4000-8000-000000000001' $$,
   '23503', null, 'a workflow cannot be pointed at a version that was never saved');

@@ -3,6 +3,7 @@ import { act, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
+import { recentActivityQueryOptions } from '@/features/audit-trail/api/get-recent-activity';
 import { ApiError } from '@/lib/api-client';
 import { createQueryClient } from './query-client';
 
@@ -18,6 +19,24 @@ describe('query client', () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions();
     expect(queries).toMatchObject({ staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false, refetchInterval: false, retry: false });
     expect(mutations).toMatchObject({ retry: false });
+  });
+
+  it('marks the audit trail stale after every successful mutation (the server audits the change), not after a failed one', async () => {
+    const { queryClient, wrapper } = setup();
+    const { queryKey } = recentActivityQueryOptions();
+    queryClient.setQueryData(queryKey, []);
+    const { result } = renderHook(() => ({
+      failing: useMutation({ mutationFn: () => Promise.reject(new Error('nope')) }),
+      succeeding: useMutation({ mutationFn: () => Promise.resolve('ok') }),
+    }), { wrapper });
+    await act(async () => {
+      await result.current.failing.mutateAsync().catch(() => undefined);
+    });
+    expect(queryClient.getQueryState(queryKey)?.isInvalidated).toBe(false);
+    await act(async () => {
+      await result.current.succeeding.mutateAsync();
+    });
+    expect(queryClient.getQueryState(queryKey)?.isInvalidated).toBe(true);
   });
 
   it("toasts a failed mutation under its errorTitle with the server's message", async () => {

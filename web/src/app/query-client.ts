@@ -1,15 +1,20 @@
 // Server state (SPEC §7): cached data never goes stale and is never refetched on focus or by
 // interval; nothing is retried. Every failed mutation ends up in one place: a destructive toast
 // titled by the mutation's `meta.errorTitle`, carrying the server's message (or, when the server
-// gave none, the mutation's `meta.errorFallback`).
+// gave none, the mutation's `meta.errorFallback`). Every successful mutation marks the audit trail
+// stale: the server audits the changes, so an open trail refetches and a closed one does on its next visit.
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { notify } from '@/components/ui/notify';
 import { ApiError, describeError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
+import { queryKeys } from '@/lib/query-keys';
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
     mutationCache: new MutationCache({
+      onSuccess: () => {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.auditActivities });
+      },
       onError: (error, _variables, _context, mutation) => {
         const titleKey = mutation.meta?.errorTitle;
         if (!titleKey) return;
@@ -31,4 +36,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '@/test/api-mock';
-import { ApiError, apiGet, apiRequest, describeError, NetworkError } from './api-client';
+import { ApiError, apiGet, apiRequest, describeError, NetworkError, RequestTimeoutError, ResponseFormatError } from './api-client';
 import { i18n } from './i18n';
 
 afterEach(async () => {
@@ -71,6 +71,91 @@ describe('api client', () => {
     const error = await apiGet('/api/user').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect(describeError(error, 'offline')).toBe('offline');
+  });
+
+  it('cancels the unread body of a 401 from the current-user call', async () => {
+    const cancel = vi.fn();
+    const body = new ReadableStream({ cancel });
+    mockApi({ 'GET /api/user': () => new Response(body, { status: 401, statusText: 'Unauthorized' }) });
+    await expect(apiGet('/api/user', { on401: 'null' })).resolves.toBeNull();
+    expect(cancel).toHaveBeenCalledOnce();
+  });
+
+  it('reads every other body to its end, success and failure alike', async () => {
+    const bodies: Response[] = [];
+    const keep = (response: Response) => (bodies.push(response), response);
+    mockApi({
+      'GET /api/workflows': () => keep(json(200, [])),
+      'GET /api/runs': () => keep(json(500, { error: 'Fel' })),
+      'POST /api/logout': () => keep(new Response(null, { status: 204 })),
+    });
+    await apiGet('/api/workflows');
+    await apiGet('/api/runs').catch(() => undefined);
+    await apiRequest('/api/logout', { method: 'POST' });
+    expect(bodies.map((r) => r.bodyUsed || r.body === null)).toEqual([true, true, true]);
+  });
+
+  it('turns a 2xx that is not JSON (an HTML page) into a clear error in the interface language', async () => {
+    mockApi({ 'GET /api/workflows': () => new Response('<!doctype html><html></html>', { status: 200, headers: { 'Content-Type': 'text/html' } }) });
+    const error = await apiGet('/api/workflows').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseFormatError);
+    expect((error as ResponseFormatError).contentType).toBe('text/html');
+    expect((error as Error).message).toBe('Servern svarade inte som väntat. Försök igen om en stund.');
+    expect((error as Error).message).not.toMatch(/Unexpected token/);
+    await i18n.changeLanguage('en');
+    const english = await apiRequest('/api/workflows').catch((e: unknown) => e);
+    expect(describeError(english, 'offline')).toBe('The server did not respond as expected. Please try again in a moment.');
+  });
+
+  describe('time limit', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** A fetch that never answers but honours its signal, like the browser's. */
+    const hanging = () =>
+      vi.stubGlobal('fetch', vi.fn((_input: unknown, init: RequestInit) =>
+        new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))));
+
+    it('ends a request without an answer after the default 30 s with a timeout error shown as an unreachable server', async () => {
+      vi.useFakeTimers();
+      hanging();
+      const pending = apiGet('/api/workflows').catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(29_999);
+      const early = await Promise.race([pending, Promise.resolve('still waiting')]);
+      expect(early).toBe('still waiting');
+      await vi.advanceTimersByTimeAsync(1);
+      const error = await pending;
+      expect(error).toBeInstanceOf(RequestTimeoutError);
+      // Shown like any unreachable server: the caller's network message, in the interface language.
+      expect(error).toBeInstanceOf(NetworkError);
+      expect(describeError(error, 'Det gick inte att nå servern.')).toBe('Det gick inte att nå servern.');
+    });
+
+    it('also limits a body that stops arriving, and takes a limit per call', async () => {
+      vi.useFakeTimers();
+      vi.stubGlobal('fetch', vi.fn((_input: unknown, init: RequestInit) => {
+        const body = new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('[{"id":'));
+            init.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+          },
+        });
+        return Promise.resolve(new Response(body, { status: 200 }));
+      }));
+      const pending = apiRequest('/api/workflows', { timeoutMs: 5_000 }).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(await pending).toBeInstanceOf(RequestTimeoutError);
+    });
+
+    it('leaves a cancellation by the caller as it is (no timeout, no network error)', async () => {
+      hanging();
+      const controller = new AbortController();
+      const pending = apiGet('/api/workflows', { signal: controller.signal }).catch((e: unknown) => e);
+      controller.abort();
+      const error = await pending;
+      expect(error).not.toBeInstanceOf(NetworkError);
+    });
   });
 
   it('describes a failure by the server message first, else the error text', () => {

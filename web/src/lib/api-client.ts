@@ -1,8 +1,11 @@
 // The one way the app talks to the `api` function (SPEC §7, §8): relative /api paths, cookies
 // included, JSON bodies, the interface language in Accept-Language. A non-OK response becomes an
 // ApiError whose message is `<status>: <body text or status text>`; the server's human message
-// (the JSON body's `error`) is kept separately for toasts and alerts.
-import { currentLanguage } from './i18n';
+// (the JSON body's `error`) is kept separately for toasts and alerts. Every response body is read
+// or cancelled (an unread body keeps the connection busy), a success that is not JSON (an HTML page
+// from a misconfigured host) is a ResponseFormatError with a message in the interface language, and
+// every request, body included, ends within a time limit (RequestTimeoutError, a NetworkError).
+import { currentLanguage, i18n } from './i18n';
 
 export type ApiErrorBody = { error?: unknown; code?: unknown; fields?: unknown };
 
@@ -35,6 +38,25 @@ export class NetworkError extends Error {
   }
 }
 
+/** The server answered 2xx with a body that is not JSON (e.g. an HTML page from a misconfigured host). */
+export class ResponseFormatError extends Error {
+  constructor(readonly contentType: string) {
+    super(i18n.t('common:errors.unexpected_response'));
+    this.name = 'ResponseFormatError';
+  }
+}
+
+/** No complete response within the request's time limit: to a person, the server could not be reached. */
+export class RequestTimeoutError extends NetworkError {
+  constructor(timeoutMs: number) {
+    super(`no response within ${timeoutMs} ms`);
+    this.name = 'RequestTimeoutError';
+  }
+}
+
+/** How long a request (headers and body) may take unless the call says otherwise. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
 function parseErrorBody(body: string): ApiErrorBody | null {
   try {
     const value: unknown = JSON.parse(body);
@@ -54,54 +76,90 @@ export type RequestOptions = {
   method?: Method;
   body?: unknown;
   signal?: AbortSignal;
+  /** Milliseconds for the whole exchange, body included (default DEFAULT_TIMEOUT_MS). */
+  timeoutMs?: number;
 };
 
-async function send(path: string, { method = 'GET', body, signal }: RequestOptions): Promise<Response> {
+/**
+ * One exchange: sends the request and hands the response to `read`, which must consume or cancel its
+ * body. The caller's signal and the time limit both abort it, while waiting for headers or the body.
+ */
+async function exchange<T>(
+  path: string,
+  { method = 'GET', body, signal, timeoutMs = DEFAULT_TIMEOUT_MS }: RequestOptions,
+  read: (response: Response) => Promise<T>,
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  const timer = setTimeout(abort, timeoutMs);
+  signal?.addEventListener('abort', abort);
+  if (signal?.aborted) abort();
   try {
-    return await fetch(path, {
+    const response = await fetch(path, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'include',
-      signal,
+      signal: controller.signal,
     });
+    return await read(response);
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new NetworkError(error);
+    // Aborted, but not by the caller: the time limit.
+    if (controller.signal.aborted) throw new RequestTimeoutError(timeoutMs);
+    throw error instanceof ApiError || error instanceof ResponseFormatError ? error : new NetworkError(error);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abort);
   }
 }
 
-async function readBody<T>(response: Response): Promise<T> {
+/** A success's JSON body (undefined when empty, e.g. 204); anything else is a ResponseFormatError. */
+async function readJson<T>(response: Response): Promise<T> {
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ResponseFormatError(response.headers.get('content-type') ?? '');
+  }
+}
+
+async function readResult<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
+  return readJson<T>(response);
 }
 
 /** Any call; resolves with the parsed JSON body (undefined when empty, e.g. 204). */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await send(path, options);
-  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
-  return readBody<T>(response);
+export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return exchange(path, options, readResult<T>);
 }
+
+type GetOptions = { signal?: AbortSignal; timeoutMs?: number };
 
 /**
  * The generic reader: a GET whose 401 either raises like any other failure (the default) or, with
- * `on401: 'null'`, means "nothing" (used for the current user).
+ * `on401: 'null'`, means "nothing" (used for the current user; its body is cancelled unread).
  */
-export async function apiGet<T>(path: string, options: { on401: 'null'; signal?: AbortSignal }): Promise<T | null>;
-export async function apiGet<T>(path: string, options?: { on401?: 'throw'; signal?: AbortSignal }): Promise<T>;
-export async function apiGet<T>(path: string, options: { on401?: 'null' | 'throw'; signal?: AbortSignal } = {}): Promise<T | null> {
-  const response = await send(path, { signal: options.signal });
-  if (response.status === 401 && options.on401 === 'null') return null;
-  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
-  return readBody<T>(response);
+export function apiGet<T>(path: string, options: GetOptions & { on401: 'null' }): Promise<T | null>;
+export function apiGet<T>(path: string, options?: GetOptions & { on401?: 'throw' }): Promise<T>;
+export function apiGet<T>(path: string, options: GetOptions & { on401?: 'null' | 'throw' } = {}): Promise<T | null> {
+  return exchange(path, { signal: options.signal, timeoutMs: options.timeoutMs }, async (response) => {
+    if (response.status === 401 && options.on401 === 'null') {
+      await response.body?.cancel();
+      return null;
+    }
+    return readResult<T>(response);
+  });
 }
 
 /** A failure as one line for a person: the server's message, or a network notice, or the error text. */
 export function describeError(error: unknown, networkMessage: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? error.message;
   if (error instanceof NetworkError) return networkMessage;
+  // ResponseFormatError carries its message in the interface language.
   if (error instanceof Error) return error.message;
   return String(error);
 }

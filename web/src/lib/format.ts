@@ -18,3 +18,10 @@ const dateTimeFormat = new Intl.DateTimeFormat('sv-SE', {
 export function formatDateTime(value: Date | string | number): string {
   return dateTimeFormat.format(new Date(value));
 }
+
+const timeFormat = new Intl.DateTimeFormat('sv-SE', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** Time of day with seconds in the Swedish locale: 09:30:05. */
+export function formatTime(value: Date | string | number): string {
+  return timeFormat.format(new Date(value));
+}

@@ -1,6 +1,7 @@
 // Query keys that more than one feature touches: the list a screen shows and the screens that
 // change it (creating or installing a workflow refreshes the workflow list and the dashboard; a run
-// started anywhere refreshes flow management, the error queue and the dashboard tiles).
+// started anywhere refreshes flow management, the error queue and the dashboard tiles; every change
+// the server audits refreshes the audit trail: app/query-client.ts).
 export const queryKeys = {
   workflows: ['workflows'],
   workflow: (id: string) => ['workflows', id] as const,
@@ -15,4 +16,5 @@ export const queryKeys = {
   secrets: ['secrets'],
   tasks: ['tasks'],
   aiStatus: ['ai', 'status'],
+  auditActivities: ['audit-activities'],
 } as const;

@@ -43,7 +43,7 @@ function SessionError({ error }: ErrorComponentProps) {
     <RouteError
       error={error}
       title={t('errors.session_title')}
-      description={t('errors.session_description')}
+      description={t('errors.unexpected_response')}
       onRetry={() => void router.invalidate()}
     />
   );

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Tx } from '../../_shared/db.ts';
 import { type Lang, t } from '../../_shared/i18n.ts';
 import { type AuditQuery, auditQuerySchema } from '../../_shared/schemas/audit.ts';
+import { ACTIVITY_LIST } from '../../_shared/statements.ts';
 import type { AuditActivity } from '../../_shared/types/api.ts';
 import { type AppEnv, requireSession } from '../middleware.ts';
 import { asCaller, likePattern, readQuery } from '../resource.ts';
@@ -40,16 +41,7 @@ export function selectActivities(tx: Tx, query: Partial<AuditQuery> & { limit: n
     conditions.push(tx`(a.details ilike ${pattern} or a.action ilike ${pattern})`);
   }
   const where = conditions.reduce((all, condition) => tx`${all} and ${condition}`);
-  return tx<AuditActivity[]>`
-    select a.id, a.action, a.details,
-           to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as timestamp,
-           a.user_id as "userId", p.full_name as "userName", a.workflow_id as "workflowId",
-           a.execution_id as "executionId", a.resource, host(a.ip_address) as "ipAddress", a.metadata
-    from public.audit_activities a
-    left join public.profiles p on p.id = a.user_id
-    where ${where}
-    order by a.created_at desc, a.id desc
-    limit ${query.limit}`;
+  return tx<AuditActivity[]>`${tx.unsafe(ACTIVITY_LIST.select)} where ${where} ${tx.unsafe(ACTIVITY_LIST.order)} limit ${query.limit}`;
 }
 
 /** One CSV cell: quoted, quotes doubled, and a leading = + - @ (or tab / CR) neutralised against formula injection. */

@@ -8,6 +8,7 @@ import { db, SessionRejected, type Sql, type Tx, withUser } from '../../_shared/
 import { HttpError, parseJsonBody } from '../../_shared/http.ts';
 import { isLang, type Lang, t } from '../../_shared/i18n.ts';
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '../../_shared/schemas/auth.ts';
+import { USER_SELECT } from '../../_shared/statements.ts';
 import { type AppEnv, clientAddress, errorResponse, readJson, requireSession } from '../middleware.ts';
 
 /** The current user as the SPA reads it. */
@@ -23,16 +24,22 @@ export type ApiUser = {
   organizationName: string | null;
 };
 
-/** Failed sign-ins allowed per e-mail address and per client address within the window. */
-const LOGIN_LIMITS = { email: 5, address: 20, windowMinutes: 15 } as const;
+/**
+ * Sign-in limits (docs/api.md "Sign-in limits"). Per e-mail address, over every client address: the first
+ * `email.free` failures cost nothing, then each further attempt waits `email.baseSeconds` × 2^(failures −
+ * free) after the latest failure, at most `email.maxSeconds` — a guesser is slowed to one try per five
+ * minutes, and whoever sends wrong passwords for a colleague's address keeps them out for five minutes at
+ * most. Per client address (as a trusted proxy reports it): `address` failures in the window block it for
+ * the rest of the window. Failures older than the window no longer count and are deleted.
+ */
+const LOGIN_LIMITS = {
+  email: { free: 5, baseSeconds: 30, maxSeconds: 300 },
+  address: 20,
+  windowMinutes: 15,
+} as const;
 
 async function selectUser(sql: Sql | Tx, id: string): Promise<ApiUser | null> {
-  const [user] = await sql<ApiUser[]>`
-    select p.id, p.email, p.full_name as "fullName", p.username, p.role, p.is_active as "isActive",
-           p.created_at as "createdAt", p.organization_id as "organizationId", o.name as "organizationName"
-    from public.profiles p
-    left join public.organizations o on o.id = p.organization_id
-    where p.id = ${id}`;
+  const [user] = await sql<ApiUser[]>`${sql.unsafe(USER_SELECT)} where p.id = ${id}`;
   return user ?? null;
 }
 
@@ -87,31 +94,41 @@ async function startSession(c: Context<AppEnv>, session: AuthSession): Promise<A
 }
 
 /**
- * Seconds until another sign-in may be tried, or null when allowed. Counts failures in the window for
- * the address (always) and for the e-mail address (only since its last successful sign-in).
+ * Seconds until another sign-in may be tried, or null when allowed. The e-mail address's failures count
+ * since its last successful sign-in (within the window); the client address's within the window.
  */
 async function loginRetryAfter(email: string, address: string | null): Promise<number | null> {
   const { email: byEmail, address: byAddress, windowMinutes } = LOGIN_LIMITS;
   const [row] = await db()<{ retry_after: number | null }[]>`
-    with window_start as (select now() - make_interval(mins => ${windowMinutes}) as at)
-    select ceil(extract(epoch from max(blocked_since) + make_interval(mins => ${windowMinutes}) - now()))::int as retry_after
-    from (
-      (select f.created_at as blocked_since
-       from private.login_failures f, window_start w
-       where f.email = ${email}
-         and f.created_at > greatest(w.at, (select u.last_sign_in_at from auth.users u where u.email = ${email} and not u.is_sso_user))
-       order by f.created_at desc offset ${byEmail - 1} limit 1)
-      union all
-      (select f.created_at
-       from private.login_failures f, window_start w
-       where f.ip = ${address} and f.created_at > w.at
-       order by f.created_at desc offset ${byAddress - 1} limit 1)
-    ) blocking`;
+    with window_start as (select now() - make_interval(mins => ${windowMinutes}) as at),
+    by_email as (
+      select count(*)::int as failures, max(f.created_at) as latest
+      from private.login_failures f, window_start w
+      where f.email = ${email}
+        and f.created_at > greatest(w.at, (select u.last_sign_in_at from auth.users u where u.email = ${email} and not u.is_sso_user))
+    ),
+    by_address as (
+      select f.created_at as blocked_since
+      from private.login_failures f, window_start w
+      where f.ip = ${address} and f.created_at > w.at
+      order by f.created_at desc offset ${byAddress - 1} limit 1
+    )
+    select ceil(greatest(
+      (select extract(epoch from e.latest - now())
+                + least(${byEmail.baseSeconds} * power(2, e.failures - ${byEmail.free}), ${byEmail.maxSeconds})
+       from by_email e where e.failures >= ${byEmail.free}),
+      (select extract(epoch from a.blocked_since + make_interval(mins => ${windowMinutes}) - now()) from by_address a)
+    ))::int as retry_after`;
   return row?.retry_after && row.retry_after > 0 ? row.retry_after : null;
 }
 
+/** Records a failed sign-in and deletes the failures that no longer count (older than the window). */
 async function recordLoginFailure(email: string, address: string | null): Promise<void> {
-  await db()`insert into private.login_failures (email, ip) values (${email}, ${address})`;
+  await db()`
+    with pruned as (
+      delete from private.login_failures where created_at < now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes})
+    )
+    insert into private.login_failures (email, ip) values (${email}, ${address})`;
 }
 
 async function organizationNumberTaken(organizationNumber: string): Promise<boolean> {

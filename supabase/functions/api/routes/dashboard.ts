@@ -6,6 +6,7 @@ import { auditQuerySchema } from '../../_shared/schemas/audit.ts';
 import type { DashboardStats, WorkflowPerformance } from '../../_shared/types/api.ts';
 import { type AppEnv, requireSession } from '../middleware.ts';
 import { asCaller, readQuery } from '../resource.ts';
+import { WORKFLOW_PERFORMANCE } from '../../_shared/statements.ts';
 import { selectActivities } from './audit.ts';
 import { WORKFLOW_LIST_LIMIT } from './workflows.ts';
 
@@ -18,12 +19,7 @@ const recentActivityQuerySchema = auditQuerySchema.pick({ limit: true });
 
 /** Workflows most recently run first (never run last), served by (organization_id, last_run_at desc nulls last). */
 function performance(tx: Tx, limit: number) {
-  return tx<WorkflowPerformance[]>`
-    select id, name, status, start_method as "startMethod", last_run_at as "lastRunAt",
-           success_rate::float8 as "successRate", run_count as "runCount"
-    from public.workflows
-    order by last_run_at desc nulls last, id
-    limit ${limit}`;
+  return tx<WorkflowPerformance[]>`${tx.unsafe(WORKFLOW_PERFORMANCE.select)} ${tx.unsafe(WORKFLOW_PERFORMANCE.order)} limit ${limit}`;
 }
 
 export const dashboardRoutes = new Hono<AppEnv>();

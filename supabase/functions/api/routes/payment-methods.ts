@@ -5,12 +5,10 @@
 import { Hono } from 'hono';
 import { HttpError } from '../../_shared/http.ts';
 import { type PaymentMethodPayload, paymentMethodSchema } from '../../_shared/schemas/payment-methods.ts';
+import { PAYMENT_METHOD_COLUMNS } from '../../_shared/statements.ts';
 import type { PaymentMethod } from '../../_shared/types/api.ts';
 import { type AppEnv, readJson, requireSession } from '../middleware.ts';
 import { asCaller, deniedOrMissing, pathId } from '../resource.ts';
-
-const METHOD_COLUMNS = `id, name, type, card_last_four as "cardLastFour", bank_account as "bankAccount", is_default as "isDefault",
-  metadata, created_at as "createdAt"`;
 
 /** The metadata keys that have a value (the table allows exactly these four keys). */
 function metadataOf(input: PaymentMethodPayload): Record<string, string | number> {
@@ -25,7 +23,7 @@ export const paymentMethodRoutes = new Hono<AppEnv>();
 paymentMethodRoutes.get('/payment-methods', requireSession, async (c) => {
   const rows = await asCaller(c, (tx) =>
     tx<PaymentMethod[]>`
-      select ${tx.unsafe(METHOD_COLUMNS)} from public.payment_methods
+      select ${tx.unsafe(PAYMENT_METHOD_COLUMNS)} from public.payment_methods
       order by is_default desc, created_at, id
       limit 500`
   );
@@ -38,7 +36,7 @@ paymentMethodRoutes.post('/payment-methods', requireSession, async (c) => {
     tx<PaymentMethod[]>`
       insert into public.payment_methods (name, type, card_last_four, bank_account, metadata)
       values (${input.name}, ${input.type}, ${input.cardLastFour}, ${input.bankAccount}, ${tx.json(metadataOf(input))})
-      returning ${tx.unsafe(METHOD_COLUMNS)}`
+      returning ${tx.unsafe(PAYMENT_METHOD_COLUMNS)}`
   ).catch((error) => {
     // An insert refused by RLS (not an admin) is a 42501: say who may do it.
     throw error instanceof HttpError && error.status === 403 ? new HttpError(403, 'admin_only') : error;
@@ -55,7 +53,7 @@ paymentMethodRoutes.put('/payment-methods/:id', requireSession, async (c) => {
       set name = ${input.name}, type = ${input.type}, card_last_four = ${input.cardLastFour},
           bank_account = ${input.bankAccount}, metadata = ${tx.json(metadataOf(input))}
       where id = ${id}
-      returning ${tx.unsafe(METHOD_COLUMNS)}`;
+      returning ${tx.unsafe(PAYMENT_METHOD_COLUMNS)}`;
     return updated ?? deniedOrMissing(tx, 'public.payment_methods', id, new HttpError(403, 'admin_only'));
   });
   return c.json(row);
@@ -74,7 +72,7 @@ paymentMethodRoutes.put('/payment-methods/:id/default', requireSession, async (c
   const id = pathId(c);
   const row = await asCaller(c, async (tx) => {
     const [method] = await tx<PaymentMethod[]>`
-      select ${tx.unsafe(METHOD_COLUMNS)} from app.set_default_payment_method(${id})`;
+      select ${tx.unsafe(PAYMENT_METHOD_COLUMNS)} from app.set_default_payment_method(${id})`;
     return method;
   }).catch((error) => {
     throw error instanceof HttpError && error.status === 403 ? new HttpError(403, 'admin_only') : error;

@@ -3,10 +3,10 @@
 // update templates, the function raises the download count).
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { WORKFLOW_COLUMNS } from '../../_shared/statements.ts';
 import type { Template, Workflow } from '../../_shared/types/api.ts';
 import { type AppEnv, requireSession } from '../middleware.ts';
 import { asCaller, likePattern, pathId, readQuery } from '../resource.ts';
-import { WORKFLOW_COLUMNS } from './workflows.ts';
 
 const listQuerySchema = z.strictObject({
   q: z.string().trim().max(200, 'too_long').optional(),

@@ -19,6 +19,7 @@ import {
   VARIABLE_NAME,
 } from '../../_shared/schemas/definition.ts';
 import { DEFAULT_TIMEZONE, scheduleBodySchema } from '../../_shared/schemas/schedules.ts';
+import { WORKFLOW_COLUMNS, WORKFLOW_LIST } from '../../_shared/statements.ts';
 import { createWorkflowSchema, updateWorkflowSchema, WORKFLOW_CATEGORIES } from '../../_shared/schemas/workflows.ts';
 import type { SavedDefinition, Workflow, WorkflowCategory, WorkflowDetail, WorkflowSchedule } from '../../_shared/types/api.ts';
 import { type AppEnv, readJson, requireSession } from '../middleware.ts';
@@ -29,11 +30,6 @@ export const MAX_RUN_INPUTS = 50;
 export const MAX_RUN_INPUT_LENGTH = 2000;
 
 const listQuerySchema = z.strictObject({ q: z.string().trim().max(200, 'too_long').optional() });
-
-/** The columns of a `Workflow`, for `select`/`returning` on public.workflows (alias-free). */
-export const WORKFLOW_COLUMNS = `id, name, description, category, start_method as "startMethod", status,
-  is_active as "isActive", created_at as "createdAt", updated_at as "updatedAt", created_by as "createdBy",
-  last_run_at as "lastRunAt", success_rate::float8 as "successRate", run_count as "runCount"`;
 
 /** Run inputs ({{input.name}}): at most 50, names like variables, text values of at most 2000 characters. */
 export const runInputsSchema = z
@@ -193,9 +189,9 @@ workflowRoutes.get('/workflows', requireSession, async (c) => {
   const { q } = readQuery(c, listQuerySchema);
   const rows = await asCaller(c, (tx) =>
     tx<Workflow[]>`
-      select ${tx.unsafe(WORKFLOW_COLUMNS)} from public.workflows
+      ${tx.unsafe(WORKFLOW_LIST.select)}
       where ${q ? tx`name ilike ${likePattern(q)}` : tx`true`}
-      order by created_at desc, id desc
+      ${tx.unsafe(WORKFLOW_LIST.order)}
       limit ${WORKFLOW_LIST_LIMIT}`);
   return c.json(rows);
 });

@@ -298,7 +298,7 @@ Deno.test('a session ended at Auth is refused by the data endpoints on its next 
   assertEquals(refused.body.code, 'session_expired');
 });
 
-Deno.test('POST /api/login answers 429 with Retry-After after five failures for one e-mail address', async () => {
+Deno.test('POST /api/login slows an e-mail address down after five failures: 429 with a Retry-After of 30 s', async () => {
   const { payload } = await registerUser();
   for (let attempt = 1; attempt <= 5; attempt++) {
     // A fresh client address each time: only the e-mail address's count can trip the limit.
@@ -310,9 +310,76 @@ Deno.test('POST /api/login answers 429 with Retry-After after five failures for 
     assertEquals(response.status, 429);
     assertEquals(response.body.code, 'too_many_attempts');
     const retryAfter = Number(response.headers.get('retry-after'));
-    assert(retryAfter > 14 * 60 && retryAfter <= 15 * 60, `Retry-After ${retryAfter}`);
-    assertEquals(response.body.error, 'Too many failed sign-in attempts. Try again in 15 min.');
+    assert(retryAfter > 20 && retryAfter <= 30, `Retry-After ${retryAfter}`);
+    assertEquals(response.body.error, 'Too many failed sign-in attempts. Try again in 1 min.');
   }
+});
+
+/**
+ * Failed sign-ins of `email` written straight into the table, `secondsAgo` each (the waits are minutes
+ * long), after a last successful sign-in an hour ago (registration signed the user in just now, and
+ * failures before the last sign-in do not count).
+ */
+function pastFailures(email: string, secondsAgo: number[]) {
+  return withDb(async (sql) => {
+    await sql`update auth.users set last_sign_in_at = now() - interval '1 hour' where email = ${email}`;
+    await sql`
+      insert into private.login_failures (email, ip, created_at)
+      select ${email}, null, now() - make_interval(secs => s) from unnest(${secondsAgo}::int[]) s`;
+  });
+}
+
+Deno.test('POST /api/login: the wait per e-mail address doubles with each failure, up to five minutes', async () => {
+  const { payload } = await registerUser();
+  // 7 failures, the latest 10 s ago: 30 s × 2² = 120 s after it.
+  await pastFailures(payload.email, [10, 20, 30, 40, 50, 60, 70]);
+  const doubled = await new Client('en').post('/login', { email: payload.email, password: payload.password });
+  assertEquals(doubled.status, 429);
+  const doubledWait = Number(doubled.headers.get('retry-after'));
+  assert(doubledWait > 100 && doubledWait <= 110, `Retry-After ${doubledWait}`);
+  // 12 failures: 30 s × 2⁷ would be over an hour; the wait stops at 300 s.
+  await pastFailures(payload.email, [5, 5, 5, 5, 5]);
+  const capped = await new Client('en').post('/login', { email: payload.email, password: payload.password });
+  assertEquals(capped.status, 429);
+  const cappedWait = Number(capped.headers.get('retry-after'));
+  assert(cappedWait > 280 && cappedWait <= 295, `Retry-After ${cappedWait}`);
+  assertEquals(capped.body.error, 'Too many failed sign-in attempts. Try again in 5 min.');
+});
+
+Deno.test('POST /api/login: once the wait has passed the colleague signs in, however many failures others caused', async () => {
+  const { payload } = await registerUser();
+  // 6 failures, the latest 70 s ago: the 60 s wait is over (a lock-out would still hold).
+  await pastFailures(payload.email, [70, 80, 90, 100, 110, 120]);
+  const response = await new Client().post('/login', { email: payload.email, password: payload.password });
+  assertEquals(response.status, 200);
+});
+
+Deno.test('POST /api/login: a spoofed first X-Forwarded-For entry does not escape the per-address limit', async () => {
+  const client = new Client();
+  for (let attempt = 1; attempt <= 20; attempt++) {
+    // A client-chosen entry first (rotated every time), then the one the proxy appended (the client's own).
+    const response = await client.post('/login', { email: uniqueEmail('nobody'), password: 'Whatever1!' }, {
+      headers: { 'X-Forwarded-For': `${new Client().address}, ${client.address}`, 'X-Real-IP': new Client().address },
+    });
+    assertEquals(response.status, 401, `attempt ${attempt}`);
+  }
+  const { payload } = await registerUser();
+  const blocked = await client.post('/login', { email: payload.email, password: payload.password }, {
+    headers: { 'X-Forwarded-For': `203.0.113.7, ${client.address}` },
+  });
+  assertEquals(blocked.status, 429);
+  assert(Number(blocked.headers.get('retry-after')) > 14 * 60);
+});
+
+Deno.test('POST /api/login deletes failed sign-ins older than the window when it records a new one', async () => {
+  const { payload } = await registerUser();
+  const stale = uniqueEmail('stale');
+  await withDb((sql) => sql`insert into private.login_failures (email, ip, created_at) values (${stale}, '192.0.2.1', now() - interval '16 minutes')`);
+  assertEquals((await new Client().post('/login', { email: payload.email, password: 'Wrong1!' })).status, 401);
+  const left = await withDb((sql) => sql`select count(*)::int as n from private.login_failures where created_at < now() - interval '15 minutes'`);
+  assertEquals(left[0].n, 0);
+  const recorded = await withDb((sql) => sql`select count(*)::int as n from private.login_failures where email = ${payload.email}`);
+  assertEquals(recorded[0].n, 1);
 });
 
 Deno.test('POST /api/login answers 429 after twenty failures from one client address, for any account', async () => {

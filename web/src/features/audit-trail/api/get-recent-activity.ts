@@ -2,6 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AuditActivity } from '@shared/types/api';
 import { apiGet } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const AUDIT_TRAIL_LIMIT = 50;
 
@@ -11,7 +12,7 @@ export function getRecentActivity({ limit, signal }: { limit: number; signal?: A
 
 export function recentActivityQueryOptions(limit = AUDIT_TRAIL_LIMIT) {
   return queryOptions({
-    queryKey: ['audit-activities', 'recent', { limit }],
+    queryKey: [...queryKeys.auditActivities, 'recent', { limit }],
     queryFn: ({ signal }) => getRecentActivity({ limit, signal }),
   });
 }

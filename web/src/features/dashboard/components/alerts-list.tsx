@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ExclamationCircleIcon, ExclamationTriangleIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDateTime } from '@/lib/format-time';
+import { formatDateTime } from '@/lib/format';
 import type { ListQuery } from '../types';
 
 export const ALERTS_SHOWN = 6;

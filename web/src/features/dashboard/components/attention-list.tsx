@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDateTime } from '@/lib/format-time';
+import { formatDateTime } from '@/lib/format';
 import type { ListQuery } from '../types';
 
 export function AttentionList({ waitingTasks }: { waitingTasks: ListQuery<HumanTask> }) {

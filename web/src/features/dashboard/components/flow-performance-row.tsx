@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { ChartIcon, EllipsisIcon, PencilIcon, PlayIcon } from '@/components/ui/icons';
 import { notify } from '@/components/ui/notify';
-import { formatDateTime } from '@/lib/format-time';
+import { formatDateTime } from '@/lib/format';
 
 /** Starts a run of a workflow (the workflows feature's call, passed in by the route); `onStarted` after the server accepted it. */
 export type RunNow = (workflowId: string, onStarted: () => void) => void;

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { formatDateTime } from '@/lib/format-time';
+import { formatDateTime } from '@/lib/format';
 import { startedByLabel } from '../labels';
 import { ManualInterventionBox } from './manual-intervention-box';
 import { RunActions } from './run-actions';

@@ -11,7 +11,7 @@ import { ArrowLeftIcon, DownloadIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { SkeletonList } from '@/components/ui/skeleton-list';
-import { formatDateTime } from '@/lib/format-time';
+import { formatDateTime } from '@/lib/format';
 import { runQueryOptions } from '../api/get-run';
 import { runLogUrl } from '../api/get-run-log';
 import { IDLE_INTERVAL_MS, isActive, LIVE_INTERVAL_MS } from '../model';

@@ -2,7 +2,7 @@
 import type { RunDetail } from '@shared/types/api';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/lib/format-time';
+import { formatDateTime } from '@/lib/format';
 import { RunStatusBadge } from './run-status-badge';
 
 export function RunFacts({ run }: { run: RunDetail }) {

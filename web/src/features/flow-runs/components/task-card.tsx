@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatDateTime } from '@/lib/format-time';
+import { formatDateTime } from '@/lib/format';
 import { useDecideTask } from '../api/decide-task';
 
 function inputEntries(task: HumanTask): Array<[string, string]> {

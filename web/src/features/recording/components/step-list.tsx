@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { PencilIcon, TrashIcon } from '@/components/ui/icons';
-import { formatTime } from '@/lib/format-time';
+import { formatTime } from '@/lib/format';
 import { displayFields, type RecordedStep } from '../model';
 
 type StepListProps = {

@@ -1,4 +1,5 @@
 // Settings: five tabs with the SPEC's defaults, the profile from the signed-in user, local saving.
+import { readFileSync } from 'node:fs';
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
@@ -63,7 +64,13 @@ describe('settings', () => {
     expect([...retries.options].map((o) => o.value)).toEqual(['1', '2', '3', '5']);
     expect(switchNamed(/Automatisk återställning/)).toBeChecked();
     tab('System');
-    for (const text of ['2.1.0', '2.0', 'EU (Stockholm)', 'Senaste säkerhetskopiering']) expect(screen.getByRole('tabpanel')).toHaveTextContent(text);
+    const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+    const panel = screen.getByRole('tabpanel');
+    // The build's own version (package.json), not an invented one; no backup the product does not make.
+    expect(panel).toHaveTextContent(`Version${version}`);
+    expect(panel).not.toHaveTextContent('2.1.0');
+    expect(panel).not.toHaveTextContent(/säkerhetskopiering|03:00/i);
+    for (const text of ['2.0', 'EU (Stockholm)']) expect(panel).toHaveTextContent(text);
     for (const name of ['Exportera data', 'Rensa cache', 'Återställ inställningar']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
   });
 

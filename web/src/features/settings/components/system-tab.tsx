@@ -1,4 +1,5 @@
-// Static system information and the local data actions.
+// System information and the local data actions. The version is the build's own (package.json, injected
+// by vite.config.ts); nothing here claims what the product does not keep (no backup time).
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 
@@ -8,7 +9,7 @@ type SystemTabProps = {
   onReset: () => void;
 };
 
-const facts = ['version', 'api_version', 'data_location', 'last_backup'] as const;
+const facts = ['api_version', 'data_location'] as const;
 
 export function SystemTab({ onExport, onClearCache, onReset }: SystemTabProps) {
   const { t } = useTranslation('settings');
@@ -17,6 +18,10 @@ export function SystemTab({ onExport, onClearCache, onReset }: SystemTabProps) {
       <section>
         <h2 className="text-base font-semibold text-slate-900">{t('system.title')}</h2>
         <dl className="mt-3 grid gap-3 sm:grid-cols-2">
+          <div className="rounded-lg bg-slate-50 p-3">
+            <dt className="text-xs text-slate-500">{t('system.version')}</dt>
+            <dd className="font-semibold text-slate-900">{__APP_VERSION__}</dd>
+          </div>
           {facts.map((fact) => (
             <div key={fact} className="rounded-lg bg-slate-50 p-3">
               <dt className="text-xs text-slate-500">{t(`system.${fact}`)}</dt>

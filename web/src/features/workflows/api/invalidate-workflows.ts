@@ -1,11 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { workflowPerformanceQueryOptions } from './get-workflow-performance';
-import { workflowsQueryOptions } from './get-workflows';
+import { queryKeys } from '@/lib/query-keys';
 
-/** After any change to a workflow: the list and the performance figures are refetched. */
+/** After any change to a workflow: the list (/workflows) and the performance figures (dashboard) are refetched. */
 export function invalidateWorkflows(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: workflowsQueryOptions().queryKey }),
-    queryClient.invalidateQueries({ queryKey: workflowPerformanceQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.workflows }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.workflowPerformance }),
   ]);
 }

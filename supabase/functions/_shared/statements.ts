@@ -1,0 +1,61 @@
+// The SQL text of the api's hot reads, shared by the routes that send it, by bench/api.ts that measures
+// it and by the list-index test (api/tests/list-indexes.test.ts) that EXPLAINs it, so that a change to a
+// route is what the benchmark and the index test see. No imports: Deno (the function) and Node (tsx, the
+// benchmark) both load this file. A route embeds the pieces with `tx.unsafe(…)` around its own filters.
+
+/** The columns of a `Workflow`, for `select`/`returning` on public.workflows (alias-free). */
+export const WORKFLOW_COLUMNS = `id, name, description, category, start_method as "startMethod", status,
+  is_active as "isActive", created_at as "createdAt", updated_at as "updatedAt", created_by as "createdBy",
+  last_run_at as "lastRunAt", success_rate::float8 as "successRate", run_count as "runCount"`;
+
+/** The columns of a `PaymentMethod`. */
+export const PAYMENT_METHOD_COLUMNS = `id, name, type, card_last_four as "cardLastFour", bank_account as "bankAccount", is_default as "isDefault",
+  metadata, created_at as "createdAt"`;
+
+/** GET /api/workflows: `${select} where <filter> ${order} limit <n>`, served by (organization_id, created_at). */
+export const WORKFLOW_LIST = {
+  select: `select ${WORKFLOW_COLUMNS} from public.workflows`,
+  order: 'order by created_at desc, id desc',
+} as const;
+
+/** The dashboard's performance list: most recently run first, by (organization_id, last_run_at desc nulls last). */
+export const WORKFLOW_PERFORMANCE = {
+  select: `select id, name, status, start_method as "startMethod", last_run_at as "lastRunAt",
+           success_rate::float8 as "successRate", run_count as "runCount"
+    from public.workflows`,
+  order: 'order by last_run_at desc nulls last, id',
+} as const;
+
+/** The audit trail and recent activity: `${select} where <filters> ${order} limit <n>`. */
+export const ACTIVITY_LIST = {
+  select: `select a.id, a.action, a.details,
+           to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as timestamp,
+           a.user_id as "userId", p.full_name as "userName", a.workflow_id as "workflowId",
+           a.execution_id as "executionId", a.resource, host(a.ip_address) as "ipAddress", a.metadata
+    from public.audit_activities a
+    left join public.profiles p on p.id = a.user_id`,
+  order: 'order by a.created_at desc, a.id desc',
+} as const;
+
+/** The current user (GET /api/user, sign-in): `${USER_SELECT} where p.id = <id>`. */
+export const USER_SELECT = `select p.id, p.email, p.full_name as "fullName", p.username, p.role, p.is_active as "isActive",
+           p.created_at as "createdAt", p.organization_id as "organizationId", o.name as "organizationName"
+    from public.profiles p
+    left join public.organizations o on o.id = p.organization_id`;
+
+/**
+ * The session check of every request ($1 session id, $2 user id): 'active', or 'ended' when Auth no longer
+ * holds the session, or 'disabled' when its user is banned or deactivated.
+ */
+export const SESSION_STATE = `coalesce((
+               select case when u.banned_until > now() or p.is_active is not true then 'disabled' else 'active' end
+               from auth.sessions s
+               join auth.users u on u.id = s.user_id
+               left join public.profiles p on p.id = s.user_id
+               where s.id = $1 and s.user_id = $2
+             ), 'ended')`;
+
+/** withUser's first statement: the session check, then role and claims ($3) for the transaction, in one round trip. */
+export const SET_CALLER_CHECKED = `select ${SESSION_STATE} as state,
+             set_config('role', 'authenticated', true),
+             set_config('request.jwt.claims', $3, true)`;
