@@ -24,7 +24,7 @@ async function openWizard() {
     'GET /api/dashboard/workflow-performance': () => json(200, []),
   });
   const app = renderApp('/dashboard');
-  fireEvent.click(await screen.findByRole('button', { name: 'Starta guidad introduktion' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Starta guidad introduktion' }, { timeout: 10_000 }));
   const dialog = await screen.findByRole('dialog', { name: 'Kom igång med Kollega' });
   vi.useFakeTimers();
   return { ...app, calls, dialog };
@@ -40,7 +40,7 @@ async function fillInfo(dialog: HTMLElement) {
   fireEvent.change(within(dialog).getByLabelText('Hur ofta körs det?'), { target: { value: 'weekly' } });
 }
 
-describe('onboarding wizard', () => {
+describe('onboarding wizard', { timeout: 20_000 }, () => {
   it('shows step 1 of 6 with back disabled and moves forward and back', async () => {
     const { dialog } = await openWizard();
     expect(dialog).toHaveTextContent('Steg 1 av 6');

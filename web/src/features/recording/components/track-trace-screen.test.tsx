@@ -34,7 +34,8 @@ async function renderTrackTrace(path = '/track-trace', withExtension = true) {
     'POST /api/workflows/w-1/run': () => json(202, { executionId: 'run-9' }),
   });
   const app = renderApp(path);
-  await screen.findByRole('heading', { level: 1, name: 'Track & Trace' });
+  // The screen's chunk and texts load lazily: allow for a machine busy with other test runs.
+  await screen.findByRole('heading', { level: 1, name: 'Track & Trace' }, { timeout: 10_000 });
   return { ...app, ...api };
 }
 
@@ -65,7 +66,7 @@ function recordSample() {
   });
 }
 
-describe('Track & Trace', () => {
+describe('Track & Trace', { timeout: 20_000 }, () => {
   it('without the extension: says how to install it, with a link to the install page, and cannot start', async () => {
     await renderTrackTrace('/track-trace', false);
     const notice = screen
