@@ -1,0 +1,103 @@
+// Is package-lock.json complete for every platform the project supports? Packages such as rollup,
+// esbuild, @tailwindcss/oxide, lightningcss and deno ship their native code as optional dependencies,
+// one package per os/cpu/libc. `npm ci` installs only what the lockfile lists, so a lockfile missing
+// another platform's binary leaves that platform without one. Used by dev/lockfile.sh and
+// dev/lockfile.test.ts; the why and the how-to are in docs/local-stack.md ("The lockfile").
+
+/** The platforms every install must work on: Linux (glibc) and macOS, x64 and arm64. */
+export const platforms = [
+  { name: 'linux-x64', os: 'linux', cpu: 'x64' },
+  { name: 'linux-arm64', os: 'linux', cpu: 'arm64' },
+  { name: 'darwin-x64', os: 'darwin', cpu: 'x64' },
+  { name: 'darwin-arm64', os: 'darwin', cpu: 'arm64' },
+] as const;
+
+type Entry = {
+  version?: string;
+  os?: string[];
+  cpu?: string[];
+  libc?: string[];
+  optionalDependencies?: Record<string, string>;
+};
+export type Lockfile = { lockfileVersion?: number; packages: Record<string, Entry> };
+
+const osNames = /(^|[-/])(linux|darwin|win32|android|freebsd|openbsd|sunos|aix)([-_]|$)/;
+
+/** Whether `list` (npm's os/cpu/libc field: names, `!name` excludes) admits `value`. */
+function admits(list: string[] | undefined, value: string): boolean {
+  if (!list?.length) return true;
+  if (list.includes(`!${value}`)) return false;
+  const positive = list.filter((v) => !v.startsWith('!'));
+  return !positive.length || positive.includes(value);
+}
+
+/** Where npm would find `name` for the package at `parentPath` (nested first, then hoisted). */
+function resolve(packages: Lockfile['packages'], parentPath: string, name: string): string | undefined {
+  let dir = parentPath;
+  while (dir) {
+    const candidate = `${dir}/node_modules/${name}`;
+    if (packages[candidate]) return candidate;
+    const cut = dir.lastIndexOf('/node_modules/');
+    dir = cut < 0 ? '' : dir.slice(0, cut);
+  }
+  return packages[`node_modules/${name}`] ? `node_modules/${name}` : undefined;
+}
+
+export type Gap = { pkg: string; version: string; platform: string; expected: string[] };
+
+/**
+ * Every package with platform binaries (an optional dependency whose name or os field names an
+ * operating system), and for each supported platform without a locked binary of the right
+ * version: the optional dependencies that would have served it.
+ */
+export function missingPlatformBinaries(lock: Lockfile): Gap[] {
+  const gaps: Gap[] = [];
+  for (const [path, entry] of Object.entries(lock.packages)) {
+    const optional = Object.entries(entry.optionalDependencies ?? {});
+    const native = optional.filter(([name]) => osNames.test(name.replace(/^@[^/]+\//, '-')));
+    if (native.length < 2) continue; // a single optional helper (fsevents) is not a set of binaries
+    const locked = native.map(([name, spec]) => {
+      const at = resolve(lock.packages, path, name);
+      return { name, spec, entry: at ? lock.packages[at] : undefined };
+    });
+    for (const platform of platforms) {
+      const serves = (name: string, e: Entry | undefined) =>
+        e
+          ? admits(e.os, platform.os) && admits(e.cpu, platform.cpu) && (platform.os !== 'linux' || admits(e.libc, 'glibc'))
+          : name.includes(`${platform.os}-${platform.cpu}`) && !name.includes('musl');
+      const candidates = locked.filter((l) => serves(l.name, l.entry));
+      const ok = candidates.some((l) => l.entry && (l.entry.version === l.spec || !/^\d/.test(l.spec)));
+      if (!ok) {
+        gaps.push({
+          pkg: path.replace(/^.*node_modules\//, ''),
+          version: entry.version ?? '?',
+          platform: platform.name,
+          expected: candidates.map((l) => `${l.name}@${l.spec}${l.entry ? ` (locked ${l.entry.version})` : ''}`),
+        });
+      }
+    }
+  }
+  return gaps;
+}
+
+/** Packages in the lockfile that carry platform binaries (to show what the check covered). */
+export function packagesWithPlatformBinaries(lock: Lockfile): string[] {
+  return Object.entries(lock.packages)
+    .filter(([, e]) => Object.keys(e.optionalDependencies ?? {}).filter((n) => osNames.test(n.replace(/^@[^/]+\//, '-'))).length >= 2)
+    .map(([path, e]) => `${path.replace(/^.*node_modules\//, '')}@${e.version}`);
+}
+
+// `tsx dev/lib/lockfile.ts [file]`: print the gaps, exit 1 when there are any.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { readFileSync } = await import('node:fs');
+  const file = process.argv[2] ?? 'package-lock.json';
+  const lock = JSON.parse(readFileSync(file, 'utf8')) as Lockfile;
+  const gaps = missingPlatformBinaries(lock);
+  console.log(`${file}: platform binaries checked for ${packagesWithPlatformBinaries(lock).join(', ')}`);
+  for (const g of gaps) console.error(`  missing: ${g.pkg}@${g.version} for ${g.platform} (${g.expected.join(' or ') || 'no optional dependency names it'})`);
+  if (gaps.length) {
+    console.error(`${gaps.length} gaps. Regenerate the lockfile with \`bash dev/lockfile.sh\` (docs/local-stack.md).`);
+    process.exit(1);
+  }
+  console.log('complete for ' + platforms.map((p) => p.name).join(', '));
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# (Re)generates package-lock.json so that it lists every platform's native binaries (rollup, esbuild,
+# @tailwindcss/oxide, lightningcss, deno), then checks it (dev/lib/lockfile.ts). Run it after adding,
+# removing or updating a dependency, instead of committing the lockfile a plain `npm install` wrote.
+#   bash dev/lockfile.sh           keep every locked version, re-resolve only the packages with binaries
+#   bash dev/lockfile.sh --fresh   resolve the whole tree anew from package.json
+# Why (docs/local-stack.md, "The lockfile"): npm resolves in a scratch directory without node_modules,
+# where it records all of a package's optional binaries; run beside an installed node_modules it keeps
+# only the ones this machine installed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+fresh=false
+[ "${1:-}" = "--fresh" ] && fresh=true
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp package.json "$work/"
+if ! $fresh && [ -f package-lock.json ]; then
+  # Drop each package that has platform binaries, and those binaries, so npm resolves them again.
+  node --input-type=module -e '
+    import { readFileSync, writeFileSync } from "node:fs";
+    const lock = JSON.parse(readFileSync("package-lock.json", "utf8"));
+    const native = /(^|[-/])(linux|darwin|win32|android|freebsd)([-_]|$)/;
+    const drop = new Set();
+    for (const [path, entry] of Object.entries(lock.packages)) {
+      const binaries = Object.keys(entry.optionalDependencies ?? {}).filter((n) => native.test(n.replace(/^@[^/]+\//, "-")));
+      if (binaries.length < 2) continue;
+      drop.add(path);
+      const dir = path.slice(0, path.lastIndexOf("node_modules/") + "node_modules/".length);
+      for (const name of binaries) drop.add(dir + name).add(`node_modules/${name}`);
+    }
+    for (const path of drop) delete lock.packages[path];
+    console.log(`re-resolving ${Object.keys(JSON.parse(readFileSync("package-lock.json", "utf8")).packages).length - Object.keys(lock.packages).length} of the locked packages`);
+    writeFileSync(process.argv[1], JSON.stringify(lock, null, 2) + "\n");
+  ' "$work/package-lock.json"
+fi
+(cd "$work" && npm install --package-lock-only --ignore-scripts --no-audit --no-fund --loglevel=error)
+cp "$work/package-lock.json" package-lock.json
+node_modules/.bin/tsx dev/lib/lockfile.ts package-lock.json
