@@ -1,11 +1,13 @@
 // The web app (web/): TanStack Router file routes with route-level code splitting, React, Tailwind.
 // Dev server and preview proxy /api to the `api` function (the local stack's by default), so the
-// session cookies stay first-party, as the static host's rewrite does in production.
+// session cookies stay first-party, as the static host's rewrite does in production. The build also
+// pre-renders /landing and /auth to static HTML (web/prerender.ts).
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { prerender } from './web/prerender.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -35,6 +37,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    prerender(),
   ],
   resolve: {
     alias: {

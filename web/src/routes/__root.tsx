@@ -7,6 +7,9 @@ import { Toaster } from '@/components/ui/toaster';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
+  // Always behind a Suspense boundary, also when rendered in Node (web/src/prerender.tsx), so the
+  // pre-rendered markup and the browser's tree have the same shape for hydration.
+  wrapInSuspense: true,
   notFoundComponent: NotFound,
   errorComponent: RootError,
 });
