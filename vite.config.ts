@@ -12,13 +12,15 @@ import { prerender } from './web/prerender.ts';
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 const port = Number(process.env.WEB_PORT ?? 3000);
-/** Long-lived vendor chunks, cached across deploys of the app code. */
+/** Long-lived vendor chunks, cached across deploys of the app code, and one chunk of small shared UI pieces. */
 const vendorChunks: Record<string, RegExp> = {
   react: /node_modules\/(react|react-dom|scheduler)\//,
   router: /node_modules\/@tanstack\/(react-router|router-core|history|react-store|store)\//,
   query: /node_modules\/@tanstack\/(react-query|query-core)\//,
   i18n: /node_modules\/(i18next|react-i18next)\//,
   zod: /node_modules\/zod\//,
+  // The small pieces both public pages and the 404/error screens draw, in one file instead of seven.
+  ui: /web\/src\/(components\/ui\/(status-icons|button-styles|button|input|logo|language-toggle)|hooks\/use-document-title)\.tsx?$/,
 };
 
 const proxy = {

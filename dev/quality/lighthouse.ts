@@ -43,8 +43,8 @@ try {
         si: metric('speed-index'),
       });
     }
-    runs.sort((a, b) => b.score - a.score);
-    results.push({ ...runs[0], tries: runs.map((r) => r.score) });
+    const best = runs.reduce((a, b) => (b.score > a.score ? b : a));
+    results.push({ ...best, tries: runs.map((r) => r.score) });
   }
 } finally {
   await chrome.kill();

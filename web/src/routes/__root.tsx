@@ -1,17 +1,15 @@
-import { createRootRouteWithContext, type ErrorComponentProps, Outlet, useRouter } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '@/app/router';
-import { NotFound } from '@/components/errors/not-found';
-import { RouteError } from '@/components/errors/route-error';
+import { LazyNotFound, LazyRootError } from '@/components/errors/lazy';
 import { Toaster } from '@/components/ui/toaster';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
+  notFoundComponent: LazyNotFound,
+  errorComponent: LazyRootError,
   // Always behind a Suspense boundary, also when rendered in Node (web/src/prerender.tsx), so the
   // pre-rendered markup and the browser's tree have the same shape for hydration.
   wrapInSuspense: true,
-  notFoundComponent: NotFound,
-  errorComponent: RootError,
 });
 
 function RootLayout() {
@@ -20,18 +18,5 @@ function RootLayout() {
       <Outlet />
       <Toaster />
     </>
-  );
-}
-
-function RootError({ error }: ErrorComponentProps) {
-  const { t } = useTranslation('common');
-  const router = useRouter();
-  return (
-    <RouteError
-      error={error}
-      title={t('errors.unexpected_title')}
-      description={t('errors.unexpected_description')}
-      onRetry={() => void router.invalidate()}
-    />
   );
 }
