@@ -18,22 +18,7 @@ trap 'rm -rf "$work"' EXIT
 cp package.json "$work/"
 if ! $fresh && [ -f package-lock.json ]; then
   # Drop each package that has platform binaries, and those binaries, so npm resolves them again.
-  node --input-type=module -e '
-    import { readFileSync, writeFileSync } from "node:fs";
-    const lock = JSON.parse(readFileSync("package-lock.json", "utf8"));
-    const native = /(^|[-/])(linux|darwin|win32|android|freebsd)([-_]|$)/;
-    const drop = new Set();
-    for (const [path, entry] of Object.entries(lock.packages)) {
-      const binaries = Object.keys(entry.optionalDependencies ?? {}).filter((n) => native.test(n.replace(/^@[^/]+\//, "-")));
-      if (binaries.length < 2) continue;
-      drop.add(path);
-      const dir = path.slice(0, path.lastIndexOf("node_modules/") + "node_modules/".length);
-      for (const name of binaries) drop.add(dir + name).add(`node_modules/${name}`);
-    }
-    for (const path of drop) delete lock.packages[path];
-    console.log(`re-resolving ${Object.keys(JSON.parse(readFileSync("package-lock.json", "utf8")).packages).length - Object.keys(lock.packages).length} of the locked packages`);
-    writeFileSync(process.argv[1], JSON.stringify(lock, null, 2) + "\n");
-  ' "$work/package-lock.json"
+  node_modules/.bin/tsx dev/lib/lockfile.ts --strip package-lock.json "$work/package-lock.json"
 fi
 (cd "$work" && npm install --package-lock-only --ignore-scripts --no-audit --no-fund --loglevel=error)
 cp "$work/package-lock.json" package-lock.json

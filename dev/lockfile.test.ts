@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { missingPlatformBinaries, packagesWithPlatformBinaries, type Lockfile } from './lib/lockfile.ts';
+import { missingPlatformBinaries, packagesWithPlatformBinaries, withoutPlatformPackages, type Lockfile } from './lib/lockfile.ts';
 
 const lock = JSON.parse(readFileSync(join(import.meta.dirname, '../package-lock.json'), 'utf8')) as Lockfile;
 
@@ -55,5 +55,11 @@ describe('the completeness check', () => {
     delete lockfile.packages['node_modules/@x/x-linux-x64-gnu'];
     lockfile.packages['node_modules/@x/x-darwin-x64'].version = '0.9.0';
     expect(missingPlatformBinaries(lockfile).map((g) => g.platform)).toEqual(['linux-x64', 'darwin-x64']);
+  });
+
+  it('strips the packages with binaries and the binaries (dev/lockfile.sh), keeping everything else', () => {
+    const lockfile = structuredClone(complete);
+    lockfile.packages['node_modules/y'] = { version: '2.0.0' };
+    expect(Object.keys(withoutPlatformPackages(lockfile).packages)).toEqual(['', 'node_modules/y']);
   });
 });

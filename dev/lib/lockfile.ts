@@ -53,10 +53,10 @@ export type Gap = { pkg: string; version: string; platform: string; expected: st
 export function missingPlatformBinaries(lock: Lockfile): Gap[] {
   const gaps: Gap[] = [];
   for (const [path, entry] of Object.entries(lock.packages)) {
-    const optional = Object.entries(entry.optionalDependencies ?? {});
-    const native = optional.filter(([name]) => osNames.test(name.replace(/^@[^/]+\//, '-')));
-    if (native.length < 2) continue; // a single optional helper (fsevents) is not a set of binaries
-    const locked = native.map(([name, spec]) => {
+    const native = binariesOf(entry);
+    if (!native.length) continue;
+    const locked = native.map((name) => {
+      const spec = entry.optionalDependencies![name];
       const at = resolve(lock.packages, path, name);
       return { name, spec, entry: at ? lock.packages[at] : undefined };
     });
@@ -80,15 +80,44 @@ export function missingPlatformBinaries(lock: Lockfile): Gap[] {
   return gaps;
 }
 
+/** The optional dependencies of `entry` that are platform binaries (none for a single helper like fsevents). */
+function binariesOf(entry: Entry): string[] {
+  const names = Object.keys(entry.optionalDependencies ?? {}).filter((name) => osNames.test(name.replace(/^@[^/]+\//, '-')));
+  return names.length >= 2 ? names : [];
+}
+
 /** Packages in the lockfile that carry platform binaries (to show what the check covered). */
 export function packagesWithPlatformBinaries(lock: Lockfile): string[] {
   return Object.entries(lock.packages)
-    .filter(([, e]) => Object.keys(e.optionalDependencies ?? {}).filter((n) => osNames.test(n.replace(/^@[^/]+\//, '-'))).length >= 2)
+    .filter(([, e]) => binariesOf(e).length)
     .map(([path, e]) => `${path.replace(/^.*node_modules\//, '')}@${e.version}`);
 }
 
+/** The lockfile without the packages that carry platform binaries and without those binaries, for npm to resolve them anew. */
+export function withoutPlatformPackages(lock: Lockfile): Lockfile {
+  const packages = { ...lock.packages };
+  for (const [path, entry] of Object.entries(lock.packages)) {
+    const binaries = binariesOf(entry);
+    if (!binaries.length) continue;
+    delete packages[path];
+    const dir = path.slice(0, path.lastIndexOf('node_modules/') + 'node_modules/'.length);
+    for (const name of binaries) {
+      delete packages[dir + name];
+      delete packages[`node_modules/${name}`];
+    }
+  }
+  return { ...lock, packages };
+}
+
 // `tsx dev/lib/lockfile.ts [file]`: print the gaps, exit 1 when there are any.
-if (import.meta.url === `file://${process.argv[1]}`) {
+// `tsx dev/lib/lockfile.ts --strip <in> <out>`: write withoutPlatformPackages(<in>) to <out> (dev/lockfile.sh).
+if (import.meta.url === `file://${process.argv[1]}` && process.argv[2] === '--strip') {
+  const { readFileSync, writeFileSync } = await import('node:fs');
+  const lock = JSON.parse(readFileSync(process.argv[3], 'utf8')) as Lockfile;
+  const stripped = withoutPlatformPackages(lock);
+  writeFileSync(process.argv[4], JSON.stringify(stripped, null, 2) + '\n');
+  console.log(`re-resolving ${Object.keys(lock.packages).length - Object.keys(stripped.packages).length} of the locked packages`);
+} else if (import.meta.url === `file://${process.argv[1]}`) {
   const { readFileSync } = await import('node:fs');
   const file = process.argv[2] ?? 'package-lock.json';
   const lock = JSON.parse(readFileSync(file, 'utf8')) as Lockfile;
