@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { createElement, type ReactNode, Suspense } from 'react';
 import { FullPageSpinner } from '@/components/layouts/full-page-spinner';
-import { LazyNotFound } from '@/components/errors/lazy';
+import { NotFound } from '@/components/errors/not-found';
 import { routeTree } from '@/routeTree.gen';
 
 export type RouterContext = { queryClient: QueryClient };
@@ -27,7 +27,7 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     // The QueryClient decides freshness; the router always asks it.
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: FullPageSpinner,
-    defaultNotFoundComponent: LazyNotFound,
+    defaultNotFoundComponent: NotFound,
     notFoundMode: 'root',
     scrollRestoration: true,
     ...(prerender ? prerenderOptions : {}),

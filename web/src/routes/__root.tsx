@@ -1,11 +1,12 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '@/app/router';
-import { LazyNotFound, LazyRootError } from '@/components/errors/lazy';
+import { LazyRootError } from '@/components/errors/lazy';
+import { NotFound } from '@/components/errors/not-found';
 import { Toaster } from '@/components/ui/toaster';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: LazyNotFound,
+  notFoundComponent: NotFound,
   errorComponent: LazyRootError,
   // Always behind a Suspense boundary, also when rendered in Node (web/src/prerender.tsx), so the
   // pre-rendered markup and the browser's tree have the same shape for hydration.
