@@ -1,25 +1,29 @@
 // The web app (web/): TanStack Router file routes with route-level code splitting, React, Tailwind.
 // Dev server and preview proxy /api to the `api` function (the local stack's by default), so the
-// session cookies stay first-party, as the static host's rewrite does in production.
+// session cookies stay first-party, as the static host's rewrite does in production. The build also
+// pre-renders /landing and /auth to static HTML (web/prerender.ts).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { prerender } from './web/prerender.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 const port = Number(process.env.WEB_PORT ?? 3000);
 /** The build's version, shown in Settings → System (package.json, read at build time). */
 const appVersion: string = JSON.parse(readFileSync(fromRoot('./package.json'), 'utf8')).version;
-/** Long-lived vendor chunks, cached across deploys of the app code. */
+/** Long-lived vendor chunks, cached across deploys of the app code, and one chunk of small shared UI pieces. */
 const vendorChunks: Record<string, RegExp> = {
   react: /node_modules\/(react|react-dom|scheduler)\//,
   router: /node_modules\/@tanstack\/(react-router|router-core|history|react-store|store)\//,
   query: /node_modules\/@tanstack\/(react-query|query-core)\//,
   i18n: /node_modules\/(i18next|react-i18next)\//,
   zod: /node_modules\/zod\//,
+  // The small pieces both public pages and the 404/error screens draw, in one file instead of seven.
+  ui: /web\/src\/(components\/ui\/(status-icons|button-styles|button|input|logo|language-toggle)|hooks\/use-document-title)\.tsx?$/,
 };
 
 const proxy = {
@@ -40,6 +44,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    prerender(),
   ],
   resolve: {
     alias: {

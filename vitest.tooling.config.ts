@@ -1,4 +1,5 @@
-// Vitest for the local-stack tooling under dev/ (the Auth stand-in's contract tests); the web has its own config.
+// Vitest for the tooling under dev/ (the Auth stand-in's contract, the advisor's lints, the lockfile,
+// the Markdown links); the web has its own config.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({

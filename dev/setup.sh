@@ -29,12 +29,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
-# npm packages: install when node_modules is missing or older than the lockfile.
+# npm packages: install when node_modules is missing or older than the lockfile. The lockfile lists
+# every supported platform's native binaries (dev/lockfile.sh writes it, dev/lockfile.test.ts checks
+# it), so `npm ci` installs exactly the locked tree on Linux and macOS, x64 and arm64.
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "Installing npm packages…"
-  # npm 11 writes lockfiles without the other platforms' optional binaries (rollup, esbuild,
-  # tailwind oxide, deno) and then `npm ci` refuses them as out of sync (npm/cli#4828, #9846).
-  # `npm ci` first; when it refuses, `npm install` installs the same locked versions.
-  npm ci --no-audit --no-fund --loglevel=error 2>/dev/null || npm install --no-audit --no-fund --loglevel=error
+  echo "Installing npm packages (npm ci)…"
+  npm ci --no-audit --no-fund --loglevel=error
   touch node_modules/.package-lock.json
 fi

@@ -51,7 +51,7 @@ await suite('typecheck: web, shared schemas, tooling', bin('tsc'), ['-p', 'tscon
 await suite('typecheck: api function', deno, ['check', '--config', 'deno.json', 'index.ts'], { cwd: fnDir });
 await suite('lint: api function', deno, ['lint', '--config', 'deno.json', '.', '../_shared'], { cwd: fnDir });
 if (existsSync(join(repoRoot, 'vitest.config.ts'))) await suite('web unit tests (vitest)', bin('vitest'), ['run', '-c', 'vitest.config.ts']);
-if (existsSync(join(repoRoot, 'vitest.tooling.config.ts'))) await suite('tooling tests (vitest): Auth stand-in contract, advisor lints', bin('vitest'), ['run', '-c', 'vitest.tooling.config.ts']);
+if (existsSync(join(repoRoot, 'vitest.tooling.config.ts'))) await suite('tooling tests (vitest): Auth stand-in contract, advisor lints, lockfile, Markdown links', bin('vitest'), ['run', '-c', 'vitest.tooling.config.ts']);
 await suite('runner tests (vitest): step engine and test sites in Chromium, queue schema', bin('vitest'), ['run', '-c', 'vitest.runner.config.ts']);
 
 const needsStack = ['pgTAP', 'security self-check', 'api function', 'runner: hard cases', 'end-to-end', 'lighthouse'];

@@ -1,4 +1,4 @@
-// Contract tests of the Auth stand-in (shared/reference/supabase-contract.md §1–§3, §8), driven with
+// Contract tests of the Auth stand-in (docs/local-stack.md: "Auth stand-in", "Rows in auth.users", "Password reset and mail"), driven with
 // plain fetch the way supabase-js calls GoTrue. The database is a private cluster with only the
 // bootstrap applied (dev/sql/bootstrap.sql): the contract is GoTrue's, not the product's triggers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// GoTrue's HTTPError and its two JSON shapes (shared/reference/supabase-contract.md §1.2).
+// GoTrue's HTTPError and its two JSON shapes (docs/local-stack.md, "Errors").
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export class ApiError extends Error {

@@ -1,6 +1,6 @@
 // Local stand-in for Supabase Auth (GoTrue): the subset of its HTTP API that supabase-js and the `api`
 // function use, served under /auth/v1/ on the real auth.* tables, plus the mail outbox (Mailpit-like).
-// Authoritative behaviour: shared/reference/supabase-contract.md §1–§3, §8. Dev tooling, not product.
+// The behaviour it copies from GoTrue: docs/local-stack.md. Dev tooling, not product.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import postgres from 'postgres';

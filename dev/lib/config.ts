@@ -12,7 +12,7 @@ export const ports = {
   test: shift({ db: 55322, auth: 55321, mail: 55324, api: 55331, web: 3100, ai: 55335 }),
 } satisfies Record<Profile, Record<string, number>>;
 
-// The Supabase CLI's public local-development constants (shared/reference/supabase-contract.md §2).
+// The Supabase CLI's public local-development constants (docs/local-stack.md, "Access tokens and the local keys").
 export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 export const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';

@@ -1,5 +1,5 @@
 // Security and performance self-check of the migrated schema, in the manner of Supabase's database
-// advisor (splinter; shared/reference/supabase-contract.md §6): each lint is one query over the
+// advisor (splinter; docs/local-stack.md, "Security lints"): each lint is one query over the
 // catalogue that returns the offending objects. Any finding fails the run.
 //   npx tsx dev/quality/advisor.ts --db postgresql://postgres:postgres@127.0.0.1:55322/postgres
 import postgres from 'postgres';

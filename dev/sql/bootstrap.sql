@@ -1,5 +1,5 @@
 -- What the Supabase Postgres image and GoTrue's own migrations provide before `supabase/migrations`
--- run (shared/reference/supabase-contract.md §3, §4). Applied once to a fresh cluster by dev/lib/cluster.ts
+-- run (docs/local-stack.md, "Postgres bootstrap" and "Rows in auth.users"). Applied once to a fresh cluster by dev/lib/cluster.ts
 -- as the bootstrap superuser `supabase_admin`. Local development only: never shipped as a migration.
 
 -- Roles -----------------------------------------------------------------------------------------

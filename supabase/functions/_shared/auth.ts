@@ -3,7 +3,7 @@
 import { type AuthError, createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { type JWTPayload, jwtVerify } from 'jose';
 
-/** The claims of a GoTrue access token that the function relies on (shared/reference/supabase-contract.md §2). */
+/** The claims of a GoTrue access token that the function relies on (docs/local-stack.md, "Access tokens and the local keys"). */
 export type AccessClaims = JWTPayload & {
   sub: string;
   role: 'authenticated';
@@ -23,7 +23,9 @@ let secret: Uint8Array | undefined;
 
 /** The verified claims of a signed-in user's access token, or null when it is expired, forged or not a user token. */
 export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
-  secret ??= new TextEncoder().encode(env('SUPABASE_JWT_SECRET'));
+  // A hosted project refuses secrets named SUPABASE_*, so a deployment sets KOLLEGA_JWT_SECRET (docs/deploy.md);
+  // the local stack and `supabase functions serve` may use SUPABASE_JWT_SECRET.
+  secret ??= new TextEncoder().encode(Deno.env.get('KOLLEGA_JWT_SECRET') || env('SUPABASE_JWT_SECRET'));
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], audience: 'authenticated' });
     const ok = typeof payload.sub === 'string' && UUID.test(payload.sub) &&

@@ -192,7 +192,7 @@ export async function resolveSession(c: Context<AppEnv>): Promise<Session> {
       throw new HttpError(401, 'session_expired');
     }
     const refreshed = await verifyAccessToken(data.session.access_token);
-    if (!refreshed) throw new Error('Auth issued an access token that does not verify: check SUPABASE_JWT_SECRET');
+    if (!refreshed) throw new Error('Auth issued an access token that does not verify: check KOLLEGA_JWT_SECRET (or SUPABASE_JWT_SECRET)');
     setSessionCookies(c, data.session);
     session = { claims: refreshed, accessToken: data.session.access_token };
   }

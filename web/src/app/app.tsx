@@ -1,12 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { useState } from 'react';
-import { createQueryClient } from './query-client';
-import { createAppRouter } from './router';
+import { useEffect } from 'react';
+import type { AppRouter } from './router';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createAppRouter(queryClient));
+/** The whole app; `onMounted` runs once React has committed (main.tsx makes a pre-rendered page interactive then). */
+export function App({ queryClient, router, onMounted }: { queryClient: QueryClient; router: AppRouter; onMounted?: () => void }) {
+  useEffect(() => onMounted?.(), [onMounted]);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

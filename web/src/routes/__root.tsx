@@ -1,14 +1,16 @@
-import { createRootRouteWithContext, type ErrorComponentProps, Outlet, useRouter } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '@/app/router';
+import { LazyRootError } from '@/components/errors/lazy';
 import { NotFound } from '@/components/errors/not-found';
-import { RouteError } from '@/components/errors/route-error';
 import { Toaster } from '@/components/ui/toaster';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: NotFound,
-  errorComponent: RootError,
+  errorComponent: LazyRootError,
+  // Always behind a Suspense boundary, also when rendered in Node (web/src/prerender.tsx), so the
+  // pre-rendered markup and the browser's tree have the same shape for hydration.
+  wrapInSuspense: true,
 });
 
 function RootLayout() {
@@ -17,18 +19,5 @@ function RootLayout() {
       <Outlet />
       <Toaster />
     </>
-  );
-}
-
-function RootError({ error }: ErrorComponentProps) {
-  const { t } = useTranslation('common');
-  const router = useRouter();
-  return (
-    <RouteError
-      error={error}
-      title={t('errors.unexpected_title')}
-      description={t('errors.unexpected_description')}
-      onRetry={() => void router.invalidate()}
-    />
   );
 }

@@ -80,7 +80,7 @@ async function endSession(accessToken: string): Promise<void> {
 /** Loads the user of a fresh session under RLS and sets the cookies; a deactivated user is signed out again. */
 async function startSession(c: Context<AppEnv>, session: AuthSession): Promise<ApiUser> {
   const claims = await verifyAccessToken(session.access_token);
-  if (!claims) throw new Error('Auth issued an access token that does not verify: check SUPABASE_JWT_SECRET');
+  if (!claims) throw new Error('Auth issued an access token that does not verify: check KOLLEGA_JWT_SECRET (or SUPABASE_JWT_SECRET)');
   const user = await withUser(claims, (tx) => selectUser(tx, claims.sub)).catch((error) => {
     if (error instanceof SessionRejected) return null;
     throw error;

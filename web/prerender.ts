@@ -1,0 +1,79 @@
+// Vite plugin: after `vite build`, renders /landing and /auth (web/src/prerender.tsx) into copies of
+// the built index.html, web/dist/landing.html and web/dist/auth.html. A static host serves them for
+// /landing and /auth (clean URLs; `vite preview` does so too) and index.html for every other path.
+//
+// The browser paints those pages from the HTML and CSS alone: their JavaScript is requested only after
+// the load event (so it competes neither with the first paint nor with the stylesheet); main.tsx then
+// loads the route's code and texts and hydrates the markup, which is `inert` until then (a click
+// before hydration would do nothing). A visitor who
+// chose English earlier, or who opens /auth?view=register, gets an empty root (an inline script
+// clears it before the first paint) and the SPA renders as on any other page.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+
+type RenderModule = {
+  PRERENDERED_PATHS: readonly string[];
+  render: (path: never) => Promise<{ html: string; title: string; lang: string }>;
+};
+
+/** The built page's module script and preloads, requested after the load event instead of at once. */
+function deferScripts(html: string): string {
+  const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/);
+  if (!entry) throw new Error('prerender: index.html has no module entry script');
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  let page = html.replace(entry[0], '');
+  for (const preload of preloads) page = page.replace(preload[0], '');
+  const hrefs = JSON.stringify(preloads.map((p) => p[1]));
+  // Preloads first (parallel downloads), then each chunk evaluated in a task of its own: one module
+  // graph evaluated at once is a single long task on a slow phone.
+  const loader =
+    `<script type="module">addEventListener('load',async()=>{const c=${hrefs};for(const h of c){const l=document.createElement('link');` +
+    `l.rel='modulepreload';l.href=h;document.head.append(l)}for(const h of c){await import(h);await new Promise(r=>setTimeout(r))}` +
+    `import(${JSON.stringify(entry[1])})})</script>`;
+  return page.replace('</body>', `  ${loader}\n  </body>`);
+}
+
+/** Clears the pre-rendered markup when this visit would not render it (language, search, hash). */
+const guard = (lang: string) =>
+  `<script>try{if((localStorage.getItem('kollega.language')||'${lang}')!=='${lang}'||location.search||location.hash)` +
+  `{var r=document.getElementById('root');r.textContent='';r.removeAttribute('inert')}}catch(e){}</script>`;
+
+export function prerender(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'kollega:prerender',
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      const outDir = config.build.outDir;
+      const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+      // The app's own modules, run in Node through Vite's SSR pipeline (same aliases and plugins).
+      const server = await createServer({
+        configFile: config.configFile,
+        logLevel: 'error',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        appType: 'custom',
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      try {
+        const app = (await server.ssrLoadModule('/src/prerender.tsx')) as RenderModule;
+        for (const path of app.PRERENDERED_PATHS) {
+          const { html, title, lang } = await app.render(path as never);
+          if (!html.includes('<main')) throw new Error(`prerender ${path}: the page rendered no <main> (${html.slice(0, 200)})`);
+          const page = deferScripts(template)
+            .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+            .replace(/<title>[^<]*<\/title>/, `<title>${title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</title>`)
+            .replace('<div id="root"></div>', `<div id="root" inert data-prerendered="${path}">${html}</div>${guard(lang)}`);
+          if (!page.includes('data-prerendered')) throw new Error('prerender: index.html has no <div id="root"></div>');
+          writeFileSync(join(outDir, `${path.slice(1)}.html`), page);
+          config.logger.info(`prerendered ${path} → ${path.slice(1)}.html (${(html.length / 1024).toFixed(1)} KB of markup)`);
+        }
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
