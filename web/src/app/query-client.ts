@@ -10,11 +10,9 @@ import { i18n } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
 
 export function createQueryClient(): QueryClient {
-  const queryClient: QueryClient = new QueryClient({
+  return new QueryClient({
     mutationCache: new MutationCache({
-      onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.auditActivities });
-      },
+      onSuccess: (_data, _variables, _result, _mutation, { client }) => void client.invalidateQueries({ queryKey: queryKeys.auditActivities }),
       onError: (error, _variables, _context, mutation) => {
         const titleKey = mutation.meta?.errorTitle;
         if (!titleKey) return;
@@ -36,5 +34,4 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
-  return queryClient;
 }

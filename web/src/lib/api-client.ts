@@ -3,8 +3,7 @@
 // ApiError whose message is `<status>: <body text or status text>`; the server's human message
 // (the JSON body's `error`) is kept separately for toasts and alerts. Every response body is read
 // or cancelled (an unread body keeps the connection busy), a success that is not JSON (an HTML page
-// from a misconfigured host) is a ResponseFormatError with a message in the interface language, and
-// every request, body included, ends within a time limit (RequestTimeoutError, a NetworkError).
+// from a misconfigured host) is an ApiError whose server message says so in the interface language, and every request, body included, ends within a time limit (then a NetworkError).
 import { currentLanguage, i18n } from './i18n';
 
 export type ApiErrorBody = { error?: unknown; code?: unknown; fields?: unknown };
@@ -38,24 +37,8 @@ export class NetworkError extends Error {
   }
 }
 
-/** The server answered 2xx with a body that is not JSON (e.g. an HTML page from a misconfigured host). */
-export class ResponseFormatError extends Error {
-  constructor(readonly contentType: string) {
-    super(i18n.t('common:errors.unexpected_response'));
-    this.name = 'ResponseFormatError';
-  }
-}
-
-/** No complete response within the request's time limit: to a person, the server could not be reached. */
-export class RequestTimeoutError extends NetworkError {
-  constructor(timeoutMs: number) {
-    super(`no response within ${timeoutMs} ms`);
-    this.name = 'RequestTimeoutError';
-  }
-}
-
-/** How long a request (headers and body) may take unless the call says otherwise. */
-export const DEFAULT_TIMEOUT_MS = 30_000;
+/** How long a request (headers and body) may take. */
+const TIMEOUT_MS = 30_000;
 
 function parseErrorBody(body: string): ApiErrorBody | null {
   try {
@@ -76,90 +59,65 @@ export type RequestOptions = {
   method?: Method;
   body?: unknown;
   signal?: AbortSignal;
-  /** Milliseconds for the whole exchange, body included (default DEFAULT_TIMEOUT_MS). */
-  timeoutMs?: number;
 };
 
 /**
- * One exchange: sends the request and hands the response to `read`, which must consume or cancel its
- * body. The caller's signal and the time limit both abort it, while waiting for headers or the body.
+ * One exchange, body included, within the time limit: a 401 is null when `on401Null` (its body cancelled
+ * unread), another failure an ApiError, a success its JSON body (undefined when empty, e.g. 204). A success
+ * that is not JSON (an HTML page from a misconfigured host) is an ApiError whose server message, in the
+ * interface language, says the answer was unexpected.
  */
-async function exchange<T>(
-  path: string,
-  { method = 'GET', body, signal, timeoutMs = DEFAULT_TIMEOUT_MS }: RequestOptions,
-  read: (response: Response) => Promise<T>,
-): Promise<T> {
+async function exchange<T>(path: string, { method = 'GET', body, signal }: RequestOptions, on401Null?: boolean): Promise<T | null> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const controller = new AbortController();
-  const abort = () => controller.abort();
-  const timer = setTimeout(abort, timeoutMs);
-  signal?.addEventListener('abort', abort);
-  if (signal?.aborted) abort();
+  const timeout = AbortSignal.timeout(TIMEOUT_MS);
   try {
     const response = await fetch(path, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'include',
-      signal: controller.signal,
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
-    return await read(response);
+    if (response.status === 401 && on401Null) {
+      await response.body?.cancel();
+      return null;
+    }
+    const text = await response.text();
+    if (!response.ok) throw new ApiError(response.status, response.statusText, text);
+    try {
+      return text ? JSON.parse(text) : (undefined as T);
+    } catch {
+      throw new ApiError(response.status, response.statusText, JSON.stringify({ error: i18n.t('common:errors.unexpected_response') }));
+    }
   } catch (error) {
-    if (signal?.aborted) throw error;
-    // Aborted, but not by the caller: the time limit.
-    if (controller.signal.aborted) throw new RequestTimeoutError(timeoutMs);
-    throw error instanceof ApiError || error instanceof ResponseFormatError ? error : new NetworkError(error);
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', abort);
+    if (signal?.aborted || error instanceof ApiError) throw error;
+    // Offline, refused, or no complete answer in time (the cause is then the time limit's TimeoutError).
+    throw new NetworkError(error);
   }
-}
-
-/** A success's JSON body (undefined when empty, e.g. 204); anything else is a ResponseFormatError. */
-async function readJson<T>(response: Response): Promise<T> {
-  const text = await response.text();
-  if (!text) return undefined as T;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    throw new ResponseFormatError(response.headers.get('content-type') ?? '');
-  }
-}
-
-async function readResult<T>(response: Response): Promise<T> {
-  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
-  return readJson<T>(response);
 }
 
 /** Any call; resolves with the parsed JSON body (undefined when empty, e.g. 204). */
 export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return exchange(path, options, readResult<T>);
+  return exchange<T>(path, options) as Promise<T>;
 }
 
-type GetOptions = { signal?: AbortSignal; timeoutMs?: number };
+type GetOptions = { signal?: AbortSignal };
 
 /**
  * The generic reader: a GET whose 401 either raises like any other failure (the default) or, with
- * `on401: 'null'`, means "nothing" (used for the current user; its body is cancelled unread).
+ * `on401: 'null'`, means "nothing" (used for the current user).
  */
 export function apiGet<T>(path: string, options: GetOptions & { on401: 'null' }): Promise<T | null>;
 export function apiGet<T>(path: string, options?: GetOptions & { on401?: 'throw' }): Promise<T>;
 export function apiGet<T>(path: string, options: GetOptions & { on401?: 'null' | 'throw' } = {}): Promise<T | null> {
-  return exchange(path, { signal: options.signal, timeoutMs: options.timeoutMs }, async (response) => {
-    if (response.status === 401 && options.on401 === 'null') {
-      await response.body?.cancel();
-      return null;
-    }
-    return readResult<T>(response);
-  });
+  return exchange<T>(path, options, options.on401 === 'null');
 }
 
 /** A failure as one line for a person: the server's message, or a network notice, or the error text. */
 export function describeError(error: unknown, networkMessage: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? error.message;
   if (error instanceof NetworkError) return networkMessage;
-  // ResponseFormatError carries its message in the interface language.
   if (error instanceof Error) return error.message;
   return String(error);
 }
