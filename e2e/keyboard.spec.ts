@@ -75,5 +75,5 @@ test('create a workflow with the keyboard only', async ({ page }) => {
   await expectVisibleFocus(page);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Arbetsflöde skapat' })).toContainText(name);
-  await expect(page).toHaveURL(/\/track-trace$/);
+  await expect(page).toHaveURL(/\/track-trace\?workflowId=[0-9a-f-]{36}$/);
 });

@@ -22,7 +22,7 @@ test('a new company creates its first workflow, starts it, cannot run it without
   await dialog.getByLabel('Startmetod').selectOption('scheduled');
   await dialog.getByRole('button', { name: 'Skapa arbetsflöde' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Arbetsflöde skapat' })).toContainText('"Hyresavier" har skapats.');
-  await expect(page).toHaveURL(/\/track-trace$/);
+  await expect(page).toHaveURL(/\/track-trace\?workflowId=[0-9a-f-]{36}$/);
 
   await page.goto('/workflows');
   const card = page.getByRole('article', { name: 'Hyresavier', exact: true });
@@ -71,7 +71,7 @@ test('in English: edit a workflow, and running a draft is refused with the serve
   await dialog.getByLabel('Name').fill('Invoices');
   await dialog.getByRole('button', { name: 'Create workflow' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Workflow created' })).toBeVisible();
-  await expect(page).toHaveURL(/\/track-trace$/);
+  await expect(page).toHaveURL(/\/track-trace\?workflowId=[0-9a-f-]{36}$/);
   await page.goto('/workflows');
 
   const card = page.getByRole('article', { name: 'Invoices' });
@@ -114,7 +114,7 @@ test('keyboard only: the card menu opens and runs its items, and a dialog closes
   await expect(dialog.getByLabel('Namn')).toBeFocused();
   await page.keyboard.type('Tangentbordsflöde');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/track-trace$/);
+  await expect(page).toHaveURL(/\/track-trace\?workflowId=[0-9a-f-]{36}$/);
 
   await page.goto('/workflows');
   const menuButton = page.getByRole('button', { name: 'Åtgärder för Tangentbordsflöde' });
