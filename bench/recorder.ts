@@ -92,7 +92,7 @@ await appPage.evaluate(() => {
   window.addEventListener('message', (event) => {
     if (event.data?.source !== 'kollega-recorder' || event.data.event?.type !== 'step') return;
     w.steps += 1;
-    if (event.data.event.capture.step.type !== 'navigate') w.latencies.push(Date.now() - event.data.event.capture.at);
+    if (event.data.event.capture.step.type !== 'navigate') w.latencies.push(Date.now() - (event.data.event.capture.committedAt ?? event.data.event.capture.at));
   });
 });
 const opened = withExt.context.waitForEvent('page');

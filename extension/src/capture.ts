@@ -80,13 +80,14 @@ function isPassword(el: Element): boolean {
 function recordChange(el: Element, time: number) {
   if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)) return;
   pending.delete(el as HTMLInputElement);
+  const committedAt = time;
   time = typingSince.get(el) ?? time;
   typingSince.delete(el);
   const label = accessibleName(el) || undefined;
   const base = { ...placement(), selectors: selectorsFor(el) };
   if (el instanceof HTMLInputElement && el.type === 'file') {
     const files = Array.from(el.files ?? []).map((f) => f.name);
-    send({ step: { ...base, type: 'change', value: '' }, label, files, at: time });
+    send({ step: { ...base, type: 'change', value: '' }, label, files, at: time, committedAt });
     return;
   }
   if (isPassword(el)) {
@@ -94,13 +95,13 @@ function recordChange(el: Element, time: number) {
     const value = `{{secret.${name}}}`;
     if (recorded.get(el) === value) return;
     recorded.set(el, value);
-    send({ step: { ...base, type: 'change', value }, label, secret: name, at: time });
+    send({ step: { ...base, type: 'change', value }, label, secret: name, at: time, committedAt });
     return;
   }
   const value = el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? String(el.checked) : el.value;
   if (recorded.get(el) === value) return;
   recorded.set(el, value);
-  send({ step: { ...base, type: 'change', value }, label, at: time });
+  send({ step: { ...base, type: 'change', value }, label, at: time, committedAt });
 }
 
 function flush(time: number, except?: Element) {

@@ -46,8 +46,11 @@ export type Capture = {
   secret?: string;
   /** A file chooser: the chosen files' names (the files themselves stay on the recording machine). */
   files?: string[];
-  /** When the event happened (ms since the epoch), to measure event-to-step latency. */
+  /** The step's place in time (ms since the epoch): when its event happened; for typing, when the typing began. */
   at: number;
+  /** When the event that completed the step happened, if later than `at` (a field's change is sent when the
+   *  person leaves the field): what event-to-step latency is measured from. */
+  committedAt?: number;
 };
 
 /** Extension → app. */
