@@ -12,25 +12,8 @@
 // The converter checks the shape it needs (an object with a steps list of objects of known types) and
 // throws RecordingError otherwise; the values themselves are checked by definitionSchema afterwards, at
 // the same paths (`steps.2.url`), since step i of the recording is step i of the definition.
+import { CHROME_STEP_TYPES, type ChromeStepType } from './run-types.ts';
 import type { Definition, DefinitionInput, Selector } from './schemas/definition.ts';
-
-/** The step types of Chrome's recordings that a definition can hold (not `customStep`). */
-export const CHROME_STEP_TYPES = [
-  'setViewport',
-  'navigate',
-  'click',
-  'doubleClick',
-  'change',
-  'keyDown',
-  'keyUp',
-  'hover',
-  'scroll',
-  'waitForElement',
-  'waitForExpression',
-  'close',
-  'emulateNetworkConditions',
-] as const;
-export type ChromeStepType = (typeof CHROME_STEP_TYPES)[number];
 
 export type ChromeSelector = string | string[];
 export type ChromeStep = { type: ChromeStepType; selectors?: ChromeSelector[]; timeout?: number; [field: string]: unknown };

@@ -1,8 +1,8 @@
 // The value sets of runs, shared by the step schema, the runner and the screens that label them. No
 // dependencies (the web imports it without pulling zod into a screen's chunk).
 
-/** Every step type of workflow format v1: Chrome Recorder's, then Kollega's own. */
-export const STEP_TYPES = [
+/** The step types of Chrome DevTools Recorder's recordings that a definition can hold (not `customStep`). */
+export const CHROME_STEP_TYPES = [
   'setViewport',
   'navigate',
   'click',
@@ -16,12 +16,11 @@ export const STEP_TYPES = [
   'waitForExpression',
   'close',
   'emulateNetworkConditions',
-  'wait',
-  'screenshot',
-  'extract',
-  'ai_decision',
-  'manual',
 ] as const;
+export type ChromeStepType = (typeof CHROME_STEP_TYPES)[number];
+
+/** Every step type of workflow format v1: Chrome Recorder's, then Kollega's own. */
+export const STEP_TYPES = [...CHROME_STEP_TYPES, 'wait', 'screenshot', 'extract', 'ai_decision', 'manual'] as const;
 export type StepType = (typeof STEP_TYPES)[number];
 
 /** Why a step (and its run) failed, as the runner records it; `stopped` is a person's stop. */

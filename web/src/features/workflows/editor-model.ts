@@ -9,6 +9,7 @@ import {
   type Step,
   type StepType,
 } from '@shared/schemas/definition';
+import { RUN_ERROR_TYPES, type RunErrorType } from '@shared/run-types';
 
 /** Step types the "add step" menu offers (the rest arrive from recordings and imports). */
 export const ADDABLE_STEP_TYPES = ['navigate', 'click', 'change', 'wait', 'screenshot', 'extract', 'manual'] as const satisfies readonly StepType[];
@@ -18,25 +19,11 @@ export type AddableStepType = (typeof ADDABLE_STEP_TYPES)[number];
 export const RUN_POLL_MS = 1000;
 export const ACTIVE_RUN_STATUSES = ['pending', 'running', 'paused'] as const;
 
-/** Error types of a failed step (AUTOMATION.md); anything else is shown as unknown. */
-export const RUN_ERROR_TYPES = [
-  'element_not_found',
-  'timeout',
-  'navigation_failed',
-  'frame_not_found',
-  'popup_not_found',
-  'unexpected_dialog',
-  'assertion_failed',
-  'secret_missing',
-  'blocked_address',
-  'ai_unavailable',
-  'browser_crashed',
-  'runner_lost',
-] as const;
-export type RunErrorType = (typeof RUN_ERROR_TYPES)[number];
+/** Error types a step can fail with (a person's stop is not a step's failure); anything else is shown as unknown. */
+type StepErrorType = Exclude<RunErrorType, 'stopped'>;
 
-export function isRunErrorType(value: string | null): value is RunErrorType {
-  return (RUN_ERROR_TYPES as readonly string[]).includes(value ?? '');
+export function isRunErrorType(value: string | null): value is StepErrorType {
+  return value !== 'stopped' && (RUN_ERROR_TYPES as readonly string[]).includes(value ?? '');
 }
 
 /** Shadow-root paths are edited as one line, one level per `>>>` (Puppeteer's deep combinator). */
