@@ -9,23 +9,33 @@ import { createAppRouter } from '@/app/router';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
+/** Ends the current task, so the browser can paint and handle input before the next step. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * A pre-rendered public page (web/prerender.ts): load the route's code, texts and loader first, so
+ * React's first render is exactly that page, then hydrate it (attach to the markup, no repaint) and
+ * make it interactive. Each step is a task of its own, and hydration is a transition (time-sliced),
+ * so that no step blocks the browser for long on a slow phone (docs/quality.md).
+ */
+async function hydratePrerendered(root: HTMLElement) {
+  await yieldToBrowser(); // after evaluating this chunk
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient);
+  await yieldToBrowser();
+  await router.load().catch(() => undefined);
+  await yieldToBrowser();
+  const app = <App queryClient={queryClient} router={router} onMounted={() => root.removeAttribute('inert')} />;
+  startTransition(() => void hydrateRoot(root, <StrictMode>{app}</StrictMode>));
+}
 
 if (root.hasChildNodes()) {
-  // A pre-rendered public page (web/prerender.ts): load the route's code, texts and loader first, so
-  // React's first render is exactly that page, then hydrate it (attach to the markup, no repaint) and
-  // make it interactive. As a transition, hydration yields to the browser every few milliseconds
-  // instead of blocking it for the whole page.
-  const app = <App queryClient={queryClient} router={router} onMounted={() => root.removeAttribute('inert')} />;
-  void router
-    .load()
-    .catch(() => undefined)
-    .then(() => startTransition(() => void hydrateRoot(root, <StrictMode>{app}</StrictMode>)));
+  void hydratePrerendered(root);
 } else {
+  const queryClient = createQueryClient();
   createRoot(root).render(
     <StrictMode>
-      <App queryClient={queryClient} router={router} />
+      <App queryClient={queryClient} router={createAppRouter(queryClient)} />
     </StrictMode>,
   );
 }

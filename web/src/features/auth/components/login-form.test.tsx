@@ -44,6 +44,16 @@ describe('LoginForm validation', () => {
     expect(screen.queryByText('Lösenord krävs')).not.toBeInTheDocument();
   });
 
+  it('moves the focus to the first field the schema refused', async () => {
+    mockApi({});
+    renderForm();
+    await userEvent.type(screen.getByLabelText('E-post'), 'anna@kollega.se');
+    await userEvent.click(screen.getByRole('button', { name: 'Logga in' }));
+    expect(await screen.findByText('Lösenord krävs')).toBeInTheDocument();
+    expect(screen.queryByText('E-postadress krävs')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Lösenord')).toHaveFocus();
+  });
+
   it('translates a shown message when the language changes', async () => {
     mockApi({});
     renderForm();
