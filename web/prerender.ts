@@ -14,24 +14,48 @@ import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 
 type RenderModule = {
   PRERENDERED_PATHS: readonly string[];
-  render: (path: never) => Promise<{ html: string; title: string; lang: string }>;
+  render: (path: never) => Promise<{ html: string; title: string; lang: string; namespaces: string[] }>;
 };
 
-/** The built page's module script and preloads, requested after the load event instead of at once. */
-function deferScripts(html: string): string {
+/**
+ * The built page's module script and preloads, requested after the load event instead of at once.
+ * `routeChunks` (the page's own code and texts) are only preloaded there, so they download alongside
+ * the vendor chunks and the route's lazy import later finds them in flight instead of adding its own
+ * preload links in the middle of loading the route.
+ */
+function deferScripts(html: string, routeChunks: readonly string[]): string {
   const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/);
   if (!entry) throw new Error('prerender: index.html has no module entry script');
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
   let page = html.replace(entry[0], '');
   for (const preload of preloads) page = page.replace(preload[0], '');
-  const hrefs = JSON.stringify(preloads.map((p) => p[1]));
-  // Preloads first (parallel downloads), then each chunk evaluated in a task of its own: one module
-  // graph evaluated at once is a single long task on a slow phone.
+  const vendor = preloads.map((p) => p[1]);
+  const hrefs = JSON.stringify(vendor);
+  const own = JSON.stringify(routeChunks.filter((file) => !vendor.includes(file)));
+  // Preloads first (parallel downloads), then each vendor chunk evaluated in a task of its own: one
+  // module graph evaluated at once is a single long task on a slow phone.
   const loader =
-    `<script type="module">addEventListener('load',async()=>{const c=${hrefs};for(const h of c){const l=document.createElement('link');` +
-    `l.rel='modulepreload';l.href=h;document.head.append(l)}for(const h of c){await import(h);await new Promise(r=>setTimeout(r))}` +
-    `import(${JSON.stringify(entry[1])})})</script>`;
+    `<script type="module">addEventListener('load',async()=>{const c=${hrefs};for(const h of c.concat(${own})){` +
+    `const l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.append(l)}` +
+    `for(const h of c){await import(h);await new Promise(r=>setTimeout(r))}import(${JSON.stringify(entry[1])})})</script>`;
   return page.replace('</body>', `  ${loader}\n  </body>`);
+}
+
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/** The files of a pre-rendered page's route component and texts, with every chunk they import (but the entry). */
+function routeChunks(manifest: Manifest, path: string, lang: string, namespaces: readonly string[]): string[] {
+  const keys = [`src/routes${path}.tsx?tsr-split=component`, ...namespaces.map((ns) => `src/locales/${lang}/${ns}.json`)];
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`prerender ${path}: ${key} is not in the build manifest`);
+    if (key === 'index.html' || files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    chunk.imports?.forEach(visit);
+  };
+  keys.forEach(visit);
+  return [...files];
 }
 
 /** Clears the pre-rendered markup when this visit would not render it (language, search, hash). */
@@ -60,10 +84,11 @@ export function prerender(): Plugin {
       });
       try {
         const app = (await server.ssrLoadModule('/src/prerender.tsx')) as RenderModule;
+        const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
         for (const path of app.PRERENDERED_PATHS) {
-          const { html, title, lang } = await app.render(path as never);
+          const { html, title, lang, namespaces } = await app.render(path as never);
           if (!html.includes('<main')) throw new Error(`prerender ${path}: the page rendered no <main> (${html.slice(0, 200)})`);
-          const page = deferScripts(template)
+          const page = deferScripts(template, routeChunks(manifest, path, lang, namespaces))
             .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
             .replace(/<title>[^<]*<\/title>/, `<title>${title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</title>`)
             .replace('<div id="root"></div>', `<div id="root" inert data-prerendered="${path}">${html}</div>${guard(lang)}`);

@@ -11,11 +11,11 @@ import { createAppRouter } from '@/app/router';
 import { userQueryOptions } from '@/features/auth/api/get-user';
 import { i18n } from '@/lib/i18n';
 
-/** Each pre-rendered page and the key of the title its screen gives the tab (useDocumentTitle). */
+/** Each pre-rendered page and the key of the title its screen gives the tab (useDocumentTitle); the key's namespace holds the page's texts. */
 const pages = { '/landing': 'landing:title', '/auth': 'auth:title' } as const;
 export const PRERENDERED_PATHS = Object.keys(pages) as Array<keyof typeof pages>;
 
-export async function render(path: keyof typeof pages): Promise<{ html: string; title: string; lang: string }> {
+export async function render(path: keyof typeof pages): Promise<{ html: string; title: string; lang: string; namespaces: string[] }> {
   const queryClient = createQueryClient();
   queryClient.setQueryData(userQueryOptions().queryKey, null); // nobody is signed in
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }), { prerender: true });
@@ -28,5 +28,5 @@ export async function render(path: keyof typeof pages): Promise<{ html: string; 
   );
   // What useDocumentTitle sets once the page runs: "<the page's title> · Kollega".
   const title = i18n.t('document_title', { page: i18n.t(pages[path]) });
-  return { html, title, lang: i18n.language };
+  return { html, title, lang: i18n.language, namespaces: [pages[path].split(':')[0]] };
 }
