@@ -1,4 +1,4 @@
-// Step errors: the error types of a failed step (AUTOMATION.md "Runs") and how Playwright's errors map to them.
+// Step errors: the error types of a failed step (docs/automation.md "Runs") and how Playwright's errors map to them.
 
 import { RUN_ERROR_TYPES, type RunErrorType } from '../../../supabase/functions/_shared/run-types.ts';
 

@@ -135,7 +135,7 @@ export type Template = {
 /** Every error response. */
 export type ApiErrorBody = { error: string; code: string; fields?: Record<string, string> };
 
-// ── Real runs (AUTOMATION.md): definitions, runs, step results, secrets, triggers ──
+// ── Real runs (docs/automation.md): definitions, runs, step results, secrets, triggers ──
 
 /** GET /api/workflows/{id}: the workflow with its current definition. */
 export type WorkflowDetail = Workflow & {

@@ -1,5 +1,5 @@
 // Names of error and step types in the current language. SPEC §8 names four error types; the runner
-// adds its own (AUTOMATION.md "Runs"). Any other is shown by its code with underscores as spaces.
+// adds its own (docs/automation.md "Runs"). Any other is shown by its code with underscores as spaces.
 import { LABELLED_ERROR_TYPES, type LabelledErrorType, STEP_TYPES, type StepType } from '@shared/run-types';
 import type { TFunction } from 'i18next';
 

@@ -1,4 +1,4 @@
-// What a run's status allows (AUTOMATION.md "Runs", the server's app.control_run / app.retry_run) and how
+// What a run's status allows (docs/automation.md "Runs", the server's app.control_run / app.retry_run) and how
 // often flow management asks for news: every second while anything is under way, else every 10 s.
 import type { Run, RunCounts, RunStatus } from '@shared/types/api';
 
