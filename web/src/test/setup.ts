@@ -3,7 +3,8 @@ import { i18n } from '@/lib/i18n';
 import { resources } from '@/locales/resources';
 import { cleanup } from '@testing-library/react';
 import toast from 'react-hot-toast';
-import { afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { settleRouters } from './render';
 
 // Tests get every namespace up front (the app fetches them lazily).
 for (const [language, namespaces] of Object.entries(resources)) {
@@ -41,3 +42,5 @@ afterEach(() => {
   toast.remove();
   window.localStorage.clear();
 });
+
+afterAll(settleRouters);
