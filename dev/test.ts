@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './lib/cluster.ts';
+import { STACK_TESTS } from '../runner/test/stack-tests.ts';
 import { startStack, type Stack } from './lib/stack.ts';
 
 const only = process.argv.slice(2);
@@ -77,7 +78,7 @@ if (stack) {
     cwd: fnDir,
     env: { API_URL: urls.api, APP_URL: urls.app, MAIL_URL: urls.mail, DB_URL: urls.db, SUPABASE_URL: urls.supabase },
   });
-  await suite('runner: hard cases through the api and the runner, schedules, decisions (vitest)', bin('vitest'), ['run', '-c', 'vitest.runner.config.ts', 'runner/test/replay.test.ts', 'runner/test/schedules.test.ts', 'runner/test/decisions.test.ts'], {
+  await suite('runner: hard cases through the api and the runner, schedules, decisions, waiting runs (vitest)', bin('vitest'), ['run', '-c', 'vitest.runner.config.ts', ...STACK_TESTS], {
     env: { API_URL: urls.api, APP_URL: urls.app, DB_URL: urls.db, RUNNER_DB_URL: urls.runnerDb },
   });
   if (existsSync(join(repoRoot, 'e2e/playwright.config.ts'))) {

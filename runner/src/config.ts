@@ -11,6 +11,8 @@ export type RunnerConfig = {
   concurrency: number;
   /** Runs of one organisation executed at the same time by this process. */
   concurrencyPerOrganization: number;
+  /** Runs waiting for a person (or paused by one) without a slot, each keeping its browser context (slots.ts). */
+  maxWaiting: number;
   /** A remote browser service (Browserless, Selenium Grid…) instead of a local Chromium. */
   browserWsEndpoint: string | undefined;
   chromiumPath: string;
@@ -45,6 +47,7 @@ export function loadConfig(env = process.env): RunnerConfig {
     secretsKey: env.KOLLEGA_SECRETS_KEY || undefined,
     concurrency: int('KOLLEGA_RUNNER_CONCURRENCY', 2, 1),
     concurrencyPerOrganization: int('KOLLEGA_RUNNER_CONCURRENCY_PER_ORG', 2, 1),
+    maxWaiting: int('KOLLEGA_RUNNER_MAX_WAITING', 10, 0),
     browserWsEndpoint: env.KOLLEGA_BROWSER_WS_ENDPOINT || undefined,
     chromiumPath: env.KOLLEGA_CHROMIUM_PATH || '/usr/bin/chromium',
     allowPrivateAddresses: env.KOLLEGA_RUNNER_ALLOW_PRIVATE === 'true',
@@ -53,7 +56,7 @@ export function loadConfig(env = process.env): RunnerConfig {
     leaseMs: int('KOLLEGA_RUNNER_LEASE_MS', 45_000, 2_000),
     pollingIntervalSeconds: 0.5,
     ai: aiConfigFromEnv((name) => env[name]),
-    // Below pg-boss's job expiry (4 h), so a waiting run's job never expires under it.
+    // Below pg-boss's job expiry (4 h), so a waiting run that keeps its slot (past maxWaiting) never has its job expire under it.
     taskWaitMs: int('KOLLEGA_RUNNER_TASK_WAIT_MS', 3_600_000, 1_000),
     taskPollMs: int('KOLLEGA_RUNNER_TASK_POLL_MS', 1_000, 50),
   };

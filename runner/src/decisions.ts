@@ -3,7 +3,8 @@
 // otherwise, on an invalid answer after one retry, when the provider is down or not configured, and for
 // every manual step, open a human task, pause the run (requiresManualIntervention) and wait for a
 // person. The runner keeps the browser and the run's lease while it waits (the heartbeat covers paused
-// runs), polls the task, and gives up after KOLLEGA_RUNNER_TASK_WAIT_MS (the step fails as `timeout`).
+// runs) but gives its slot to other runs (whileIdle, runner/src/slots.ts), polls the task, and gives up
+// after KOLLEGA_RUNNER_TASK_WAIT_MS (the step fails as `timeout`).
 // Every AI answer is a row of ai_decisions; the person's choice is on the task; both are on the step.
 import { type AiConfig, type AiResult, askModel } from '../../supabase/functions/_shared/ai.ts';
 import type { ClaimedRun, Sql } from './db.ts';
@@ -21,6 +22,10 @@ export type DecisionDeps = {
   abort(): void;
   waitMs: number;
   pollMs: number;
+  /** Wraps the wait for a person (the runner frees the run's slot meanwhile); without it the wait simply runs. */
+  whileIdle?<T>(wait: () => Promise<T>): Promise<T>;
+  /** Aborted when the runner shuts down: the wait ends at once. */
+  signal?: AbortSignal;
 };
 
 type HandoverReason = 'below_threshold' | 'invalid_answer' | 'provider_error' | 'not_configured' | 'manual';
@@ -82,28 +87,32 @@ export function makeDecide(deps: DecisionDeps) {
       return row.id;
     });
     const deadline = Date.now() + deps.waitMs;
-    for (;;) {
-      const [state] = await sql<{ status: string; decided_choice: string | null; decided_by: string | null; decided_at: Date | null; run_status: string }[]>`
-        select t.status, t.decided_choice, t.decided_by, t.decided_at, r.status as run_status
-        from public.human_tasks t join public.runs r on r.id = t.run_id
-        where t.id = ${taskId}`;
-      if (state?.status === 'decided' && state.decided_choice) {
-        return { choice: state.decided_choice, decidedBy: state.decided_by, decidedAt: state.decided_at ?? new Date() };
+    const waitForPerson = async (): Promise<{ choice: string; decidedBy: string | null; decidedAt: Date } | { fail: string }> => {
+      for (;;) {
+        if (deps.signal?.aborted) return { fail: 'the runner shut down while the run waited for a person' };
+        const [state] = await sql<{ status: string; decided_choice: string | null; decided_by: string | null; decided_at: Date | null; run_status: string }[]>`
+          select t.status, t.decided_choice, t.decided_by, t.decided_at, r.status as run_status
+          from public.human_tasks t join public.runs r on r.id = t.run_id
+          where t.id = ${taskId}`;
+        if (state?.status === 'decided' && state.decided_choice) {
+          return { choice: state.decided_choice, decidedBy: state.decided_by, decidedAt: state.decided_at ?? new Date() };
+        }
+        if (!state || state.status === 'cancelled' || (state.run_status !== 'paused' && state.run_status !== 'running')) {
+          // The run was stopped while it waited: end the engine as a stop.
+          deps.abort();
+          return { fail: 'the run was stopped while it waited for a person' };
+        }
+        if (Date.now() >= deadline) {
+          await sql.begin(async (tx) => {
+            await tx`update public.human_tasks set status = 'cancelled' where id = ${taskId} and status = 'open'`;
+            await tx`update public.runs set status = 'running', requires_manual_intervention = false where id = ${run.id} and status = 'paused'`;
+          });
+          return { fail: `no one decided within ${Math.round(deps.waitMs / 60_000)} minutes` };
+        }
+        await sleep(deps.pollMs);
       }
-      if (!state || state.status === 'cancelled' || (state.run_status !== 'paused' && state.run_status !== 'running')) {
-        // The run was stopped while it waited: end the engine as a stop.
-        deps.abort();
-        return { fail: 'the run was stopped while it waited for a person' };
-      }
-      if (Date.now() >= deadline) {
-        await sql.begin(async (tx) => {
-          await tx`update public.human_tasks set status = 'cancelled' where id = ${taskId} and status = 'open'`;
-          await tx`update public.runs set status = 'running', requires_manual_intervention = false where id = ${run.id} and status = 'paused'`;
-        });
-        return { fail: `no one decided within ${Math.round(deps.waitMs / 60_000)} minutes` };
-      }
-      await sleep(deps.pollMs);
-    }
+    };
+    return deps.whileIdle ? deps.whileIdle(waitForPerson) : waitForPerson();
   }
 
   return async function decide(index: number, step: Step, given: DecideContext): Promise<Decision> {

@@ -1,6 +1,8 @@
 // One runner process: takes run jobs from the queue (pg-boss), executes each run in a fresh browser
 // context with the step engine, writes every step as it happens, renews the leases of its runs, fails
-// the runs of runners that died, and starts scheduled workflows once a minute.
+// the runs of runners that died, and starts scheduled workflows once a minute. A run waiting for a person
+// (or paused by one) gives its slot to other runs meanwhile (slots.ts): its queue job is done, and the
+// run goes on in this process when the person has acted.
 import PgBoss from 'pg-boss';
 import type { Browser } from 'playwright-core';
 import { chromium } from 'playwright-core';
@@ -9,6 +11,7 @@ import { claimRun, type ClaimedRun, connect, finishRun, finishStep, heartbeat, i
 import { makeDecide } from './decisions.ts';
 import { executeDefinition, maskSecrets } from './engine/index.ts';
 import { startDueSchedules } from './schedules.ts';
+import { RunSlots } from './slots.ts';
 
 export const RUN_QUEUE = 'run-workflow';
 export const SCHEDULE_QUEUE = 'workflow-schedules';
@@ -36,7 +39,14 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
   await boss.start();
 
   const active = new Map<string, AbortController>();
+  /** Runs of each organisation holding a slot of this runner. */
   const perOrganization = new Map<string, number>();
+  const slots = new RunSlots(config.concurrency, config.maxWaiting);
+  const countRun = (organizationId: string, delta: 1 | -1) => {
+    const count = (perOrganization.get(organizationId) ?? 0) + delta;
+    if (count > 0) perOrganization.set(organizationId, count);
+    else perOrganization.delete(organizationId);
+  };
   let browser: Browser | undefined;
   let browserStarting: Promise<Browser> | undefined;
   let stopping = false;
@@ -54,7 +64,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     return browserStarting;
   }
 
-  async function execute(run: ClaimedRun): Promise<void> {
+  async function execute(run: ClaimedRun, whileIdle: <T>(wait: () => Promise<T>) => Promise<T>): Promise<void> {
     const abort = new AbortController();
     active.set(run.id, abort);
     let context;
@@ -110,6 +120,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
           const state = await runState(sql, run.id);
           return state === 'ended' ? 'stop' : state === 'paused' ? 'pause' : 'continue';
         },
+        whileIdle,
         decide: makeDecide({
           sql,
           run,
@@ -119,6 +130,8 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
           abort: () => abort.abort(),
           waitMs: config.taskWaitMs,
           pollMs: config.taskPollMs,
+          whileIdle,
+          signal: abort.signal,
         }),
       });
       if (outcome.status === 'stopped') {
@@ -155,6 +168,16 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     }
   }
 
+  /** Puts a run's job back for another runner (this one is stopping); the run has not been claimed. */
+  async function requeue(data: RunJob): Promise<void> {
+    await boss.send(RUN_QUEUE, data, { retryLimit: 0 }).catch((e) => log(`could not put run ${data.runId} back in the queue: ${e instanceof Error ? e.message : e}`));
+  }
+
+  /**
+   * One queue job: claims its run and executes it, holding a slot. The job is done when the run has
+   * ended, or earlier when the run starts waiting for a person without its slot: it then goes on in the
+   * background (`active` keeps it, so the heartbeat renews its lease and a shutdown stops it).
+   */
   async function handleRunJob(job: PgBoss.Job<RunJob>): Promise<void> {
     const { runId, attempt } = job.data;
     const organizationId = await runOrganization(sql, runId);
@@ -164,23 +187,49 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
       await boss.send(RUN_QUEUE, job.data, { startAfter: 2, retryLimit: 0 });
       return;
     }
-    const run = await claimRun(sql, runId, attempt, config.runnerId);
-    if (!run) return;
-    perOrganization.set(organizationId, (perOrganization.get(organizationId) ?? 0) + 1);
-    try {
-      await execute(run);
-    } finally {
-      const left = (perOrganization.get(organizationId) ?? 1) - 1;
-      if (left > 0) perOrganization.set(organizationId, left);
-      else perOrganization.delete(organizationId);
+    await slots.acquire();
+    if (stopping) {
+      // This runner stopped while the job waited for a slot: the run goes back to the queue for another.
+      slots.release();
+      await requeue(job.data);
+      return;
     }
+    let run: ClaimedRun | null;
+    try {
+      run = await claimRun(sql, runId, attempt, config.runnerId);
+    } catch (error) {
+      slots.release();
+      throw error;
+    }
+    if (!run) {
+      slots.release();
+      return;
+    }
+    countRun(organizationId, 1);
+    let jobDone!: () => void;
+    const handedBack = new Promise<void>((resolve) => (jobDone = resolve));
+    const whileIdle = <T>(wait: () => Promise<T>) =>
+      slots.whileIdle(wait, {
+        onIdle: () => {
+          countRun(organizationId, -1);
+          jobDone();
+        },
+        onBusy: () => countRun(organizationId, 1),
+      });
+    void execute(run, whileIdle).finally(() => {
+      slots.release();
+      countRun(organizationId, -1);
+      jobDone();
+    });
+    await handedBack;
   }
 
   const workerIds: string[] = [];
   for (let i = 0; i < config.concurrency; i++) {
     workerIds.push(
       await boss.work<RunJob>(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: config.pollingIntervalSeconds }, async ([job]) => {
-        if (!stopping) await handleRunJob(job);
+        if (stopping) await requeue(job.data);
+        else await handleRunJob(job);
       }),
     );
   }
@@ -215,7 +264,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
       stopping = true;
       clearInterval(beat);
       clearInterval(sweeper);
-      for (const id of workerIds) await boss.offWork(id).catch(() => {});
+      for (const id of workerIds) await boss.offWork({ id }).catch(() => {});
       // Runs still executing end as failed (browser gone) when the browser closes under them; their
       // lease is then not renewed and the row says why, so nothing is left running.
       for (const controller of active.values()) controller.abort();

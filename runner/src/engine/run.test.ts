@@ -131,6 +131,34 @@ describe('pause, stop and abort', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(700);
   });
 
+  test('the time paused runs inside whileIdle (the runner lends the slot meanwhile), once per pause', async () => {
+    t.server.page('/p', '<p>paus</p>');
+    let calls = 0;
+    const events: string[] = [];
+    const { outcome } = await t.run(
+      [
+        { type: 'navigate', url: t.server.url('/p') },
+        { type: 'waitForExpression', expression: 'true' },
+      ],
+      {
+        control: async () => {
+          calls++;
+          events.push(`control ${calls}`);
+          return calls >= 2 && calls <= 3 ? 'pause' : 'continue';
+        },
+        whileIdle: async (wait) => {
+          events.push('idle');
+          const result = await wait();
+          events.push('busy');
+          return result;
+        },
+      },
+    );
+    expect(outcome.status).toBe('completed');
+    // The first pause answer (call 2) enters whileIdle; the wait polls until continue (call 4).
+    expect(events).toEqual(['control 1', 'control 2', 'idle', 'control 3', 'control 4', 'busy']);
+  });
+
   test('stop before a step ends the run as stopped there; stop during a wait ends the wait', async () => {
     t.server.page('/p', '<p>stopp</p>');
     let calls = 0;

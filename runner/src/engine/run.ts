@@ -256,12 +256,18 @@ async function settle(run: RunState): Promise<void> {
 }
 
 async function controlBeforeStep(run: RunState): Promise<'continue' | 'stop'> {
-  for (;;) {
-    if (run.aborted) return 'stop';
-    const answer = await run.opts.control();
-    if (answer !== 'pause') return answer;
-    await sleep(PAUSE_POLL_MS, run.opts.signal);
-  }
+  if (run.aborted) return 'stop';
+  const answer = await run.opts.control();
+  if (answer !== 'pause') return answer;
+  const whilePaused = async (): Promise<'continue' | 'stop'> => {
+    for (;;) {
+      await sleep(PAUSE_POLL_MS, run.opts.signal);
+      if (run.aborted) return 'stop';
+      const next = await run.opts.control();
+      if (next !== 'pause') return next;
+    }
+  };
+  return run.opts.whileIdle ? run.opts.whileIdle(whilePaused) : whilePaused();
 }
 
 function classify(run: RunState, error: unknown): StepError {

@@ -75,6 +75,11 @@ export type ExecuteOptions = {
    * ai_decision fails with 'ai_unavailable' and manual with 'assertion_failed'.
    */
   decide?(index: number, step: Step, context: DecideContext): Promise<Decision>;
+  /**
+   * Wraps the time a run spends paused by a person (the runner gives its slot to other runs meanwhile,
+   * runner/src/slots.ts); without it the wait simply runs.
+   */
+  whileIdle?<T>(wait: () => Promise<T>): Promise<T>;
   /** Abort = stop at once (pages closed), outcome 'stopped'. */
   signal?: AbortSignal;
 };

@@ -1,0 +1,63 @@
+// The api as a browser uses it, for the runner's end-to-end tests: a cookie session against API_URL
+// (the stack npm test starts), a company registered as a customer would, and following a run to its end.
+import { expect } from 'vitest';
+
+export const API_URL = (process.env.API_URL ?? 'http://127.0.0.1:55331/api').replace(/\/+$/, '');
+const ORIGIN = new URL(API_URL).origin;
+
+export type Run = { id: string; status: string; errorType: string | null; errorMessage: string | null; steps: Array<{ status: string }> };
+
+export class Session {
+  private cookies = new Map<string, string>();
+
+  async request<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const headers: Record<string, string> = { 'Accept-Language': 'en', Origin: ORIGIN };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await fetch(`${API_URL}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const i = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, i).trim(), pair.slice(i + 1).trim());
+    }
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+  }
+
+  /**
+   * Registers a company of its own and signs in as its admin, so a test's workflows and runs stay out of
+   * the seeded demo organisation that the end-to-end specs read.
+   */
+  async registerCompany(name: string): Promise<void> {
+    const unique = `${Date.now()}${Math.floor(Math.random() * 1e6)}`.slice(-10).padStart(10, '1');
+    const slug = name.toLowerCase().replace(/[^a-z]/g, '');
+    const registered = await this.request('POST', '/register', {
+      email: `${slug}.${unique}@example.se`,
+      fullName: `${name} Testare`,
+      password: 'Testare123!',
+      organizationData: {
+        name: `${name} AB ${unique}`,
+        organizationNumber: unique,
+        address: 'Testgatan 1',
+        city: 'Stockholm',
+        postalCode: '11122',
+        country: 'Sverige',
+        email: `info.${slug}.${unique}@example.se`,
+        phone: '0812345678',
+      },
+    });
+    expect(registered.status).toBeLessThan(300);
+  }
+
+  /** Polls GET /api/runs/{id} until the run has completed or failed. */
+  async runToEnd(runId: string, timeoutMs: number): Promise<Run> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { status, body } = await this.request<Run>('GET', `/runs/${runId}`);
+      expect(status).toBe(200);
+      if (body.status === 'completed' || body.status === 'failed') return body;
+      if (Date.now() > deadline) throw new Error(`run ${runId} still ${body.status} after ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
