@@ -1,7 +1,8 @@
 // The AI prompt editor's server side (docs/automation.md "AI decisions and people"): whether a provider
 // is set up (KOLLEGA_AI_* in this function's environment) with the AI panel's figures, all read from the
 // organisation's recorded decisions (ai_decisions), and "Testa": one decision on sample values through
-// the same client the runner uses, not recorded (no run, no step).
+// the same client the runner uses, not recorded (no run, no step), and limited (app.claim_ai_test: 10
+// per member per minute, 100 per organisation per hour) because each one costs the organisation.
 import { Hono } from 'hono';
 import { aiConfigFromEnv, askModel } from '../../_shared/ai.ts';
 import { HttpError } from '../../_shared/http.ts';
@@ -46,6 +47,8 @@ aiRoutes.post('/ai/test', requireSession, async (c) => {
   const input = await readJson(c, aiTestSchema);
   const config = aiConfig();
   if (!config) throw new HttpError(503, 'ai_not_configured');
+  const [{ wait }] = await asCaller(c, (tx) => tx<{ wait: number | null }[]>`select app.claim_ai_test() as wait`);
+  if (wait) throw new HttpError(429, 'ai_test_limited', { vars: { seconds: wait }, headers: { 'Retry-After': String(wait) } });
   const result = await askModel(config, {
     prompt: input.prompt,
     options: input.options,

@@ -159,3 +159,33 @@ Deno.test('POST /api/ai/test asks the provider once on sample values and says wh
   const anonymous = await new Client().post('/ai/test', body);
   assertEquals(anonymous.status, 401);
 });
+
+Deno.test('POST /api/ai/test is limited: 10 tests per member per minute and 100 per organisation per hour, then 429 with Retry-After in the caller\'s language', async () => {
+  const { organizationId, admin, member } = await team();
+  const body = {
+    prompt: 'Om beloppet överstiger 10000 kr, skicka till chefen.',
+    options: [{ value: 'approve', label: 'Attestera' }, { value: 'manager', label: 'Till chefen' }],
+    inputs: { amount: '12500' },
+    threshold: 95,
+  };
+  // A refused body is not a test: it does not count.
+  assertEquals((await member.client.post('/ai/test', { ...body, threshold: 0 })).status, 400);
+  for (let i = 0; i < 10; i++) assertEquals((await member.client.post('/ai/test', body)).status, 200);
+  const refused = await member.client.clone('sv').post('/ai/test', body);
+  assertEquals(refused.status, 429);
+  assertMatch(refused.body.error, /^För många tester på kort tid\. Försök igen om \d+ s\.$/);
+  const retryAfter = Number(refused.headers.get('Retry-After'));
+  assert(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
+  assertEquals(refused.body.code, 'ai_test_limited');
+
+  // Another member of the organisation still may, until the organisation's hour is used up (89 more
+  // tests made earlier in the hour, more than a minute ago: 100 in all).
+  assertEquals((await admin.client.post('/ai/test', body)).status, 200);
+  await withDb((sql) => sql`
+    insert into private.ai_test_calls (organization_id, user_id, created_at)
+    select ${organizationId}, ${admin.id}, now() - interval '30 minutes' from generate_series(1, 89)`);
+  const hourly = await admin.client.post('/ai/test', body);
+  assertEquals(hourly.status, 429);
+  assertMatch(hourly.body.error, /^Too many tests in a short time\. Try again in \d+ s\.$/);
+  assert(Number(hourly.headers.get('Retry-After')) > 60, 'the hourly limit waits for the hour, not the minute');
+});
