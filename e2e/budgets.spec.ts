@@ -19,7 +19,7 @@ for (const path of ['/landing', '/auth']) {
     await page.goto(path);
     await expect(page.getByRole('main')).toBeVisible();
     // The pre-rendered page requests its scripts after the load event; count until it is hydrated.
-    await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+    await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-hydrating'));
     await page.waitForTimeout(1000);
     const sizes = [...scripts].map((file) => ({ file, bytes: gzipSize(file) })).sort((a, b) => b.bytes - a.bytes);
     const total = sizes.reduce((sum, s) => sum + s.bytes, 0);

@@ -14,7 +14,7 @@ const pages = [
 ];
 
 
-const hydrated = (page: Page) => page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+const hydrated = (page: Page) => page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-hydrating'));
 
 for (const { path, heading, title } of pages) {
   test(`${path} is pre-rendered: it paints its heading without JavaScript`, async ({ browser }) => {
@@ -44,17 +44,28 @@ for (const { path, heading, title } of pages) {
     await page.getByRole('button', { name: 'Svenska' }).first().click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'sv');
     // Both through the browser's parser and serialiser (attribute case, self-closing tags), without
-    // React's Suspense comment markers.
+    // React's Suspense comment markers, and the forms' `inert` that hydration takes away.
     const [live, pre] = await page.locator('#root').evaluate((root, html) => {
       const parsed = document.createElement('template');
       parsed.innerHTML = html;
-      const strip = (markup: string) => markup.replace(/<!--[^>]*-->/g, '');
+      const strip = (markup: string) => markup.replace(/<!--[^>]*-->/g, '').replace(/<form inert=""/g, '<form');
       return [strip(root.innerHTML), strip(parsed.innerHTML)];
     }, served!);
     expect(live).toBe(pre);
     expect(errors).toEqual([]);
   });
 }
+
+test('until /auth is hydrated its form is inert (a native submit would put the password in the URL), then it is not', async ({ page }) => {
+  const response = await page.goto('/auth');
+  const served = await response!.text();
+  expect(served).toMatch(/<form inert=""[^>]*aria-label="Logga in"/);
+  expect(served).toMatch(/<div id="root" data-hydrating /);
+  await hydrated(page);
+  await expect(page.locator('#root form[inert]')).toHaveCount(0);
+  await page.getByLabel('E-post').fill('anna@kollega.se');
+  await expect(page.getByLabel('E-post')).toHaveValue('anna@kollega.se');
+});
 
 test('a visitor who chose English gets /landing in English, not the Swedish pre-render first', async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('kollega.language', 'en'));

@@ -25,7 +25,11 @@ async function hydratePrerendered(root: HTMLElement) {
   await yieldToBrowser();
   await router.load().catch(() => undefined);
   await yieldToBrowser();
-  const app = <App queryClient={queryClient} router={router} onMounted={() => root.removeAttribute('inert')} />;
+  const interactive = () => {
+    for (const form of root.querySelectorAll('form[inert]')) form.removeAttribute('inert');
+    root.removeAttribute('data-hydrating');
+  };
+  const app = <App queryClient={queryClient} router={router} onMounted={interactive} />;
   startTransition(() => void hydrateRoot(root, <StrictMode>{app}</StrictMode>));
 }
 

@@ -56,9 +56,14 @@ const lazyNamespaces: BackendModule = {
   },
 };
 
+/** Sets <html lang>, only when it differs: setting it, even to the same value, restyles the whole page. */
+function markDocumentLanguage(language: string) {
+  if (typeof document !== 'undefined' && document.documentElement.lang !== language) document.documentElement.lang = language;
+}
+
 i18n.on('languageChanged', (language) => {
   writeStorage(LANGUAGE_STORAGE_KEY, language);
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  markDocumentLanguage(language);
 });
 
 void i18n
@@ -78,6 +83,7 @@ void i18n
     showSupportNotice: false,
   });
 
-if (typeof document !== 'undefined') document.documentElement.lang = currentLanguage();
+// A pre-rendered page already carries its language: then this changes nothing.
+markDocumentLanguage(currentLanguage());
 
 export { i18n };
