@@ -44,11 +44,11 @@ for (const { path, heading, title } of pages) {
     await page.getByRole('button', { name: 'Svenska' }).first().click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'sv');
     // Both through the browser's parser and serialiser (attribute case, self-closing tags), without
-    // React's Suspense comment markers, and the forms' `inert` that hydration takes away.
+    // React's Suspense comment markers, and the forms' and buttons' `inert` that hydration takes away.
     const [live, pre] = await page.locator('#root').evaluate((root, html) => {
       const parsed = document.createElement('template');
       parsed.innerHTML = html;
-      const strip = (markup: string) => markup.replace(/<!--[^>]*-->/g, '').replace(/<form inert=""/g, '<form');
+      const strip = (markup: string) => markup.replace(/<!--[^>]*-->/g, '').replace(/<(form|button) inert=""/g, '<$1');
       return [strip(root.innerHTML), strip(parsed.innerHTML)];
     }, served!);
     expect(live).toBe(pre);
@@ -56,13 +56,14 @@ for (const { path, heading, title } of pages) {
   });
 }
 
-test('until /auth is hydrated its form is inert (a native submit would put the password in the URL), then it is not', async ({ page }) => {
+test('until /auth is hydrated its form and buttons are inert (a native submit would put the password in the URL), then not', async ({ page }) => {
   const response = await page.goto('/auth');
   const served = await response!.text();
   expect(served).toMatch(/<form inert=""[^>]*aria-label="Logga in"/);
+  expect(served).toMatch(/<button inert=""[^>]*>Svenska</);
   expect(served).toMatch(/<div id="root" data-hydrating /);
   await hydrated(page);
-  await expect(page.locator('#root form[inert]')).toHaveCount(0);
+  await expect(page.locator('#root [inert]')).toHaveCount(0);
   await page.getByLabel('E-post').fill('anna@kollega.se');
   await expect(page.getByLabel('E-post')).toHaveValue('anna@kollega.se');
 });

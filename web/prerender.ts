@@ -5,9 +5,9 @@
 // The browser paints those pages from the HTML and CSS alone: their JavaScript is requested only after
 // the load event (so it competes neither with the first paint nor with the stylesheet); main.tsx then
 // loads the route's code and texts and hydrates the markup. Until then the root carries `data-hydrating`
-// and every form is `inert`: a form submitted natively would put its fields, the password too, in the
-// URL. Only the forms: making the whole page inert and then not again restyles every element, a long
-// task on a slow phone (docs/quality.md); a button clicked before hydration does nothing, a link works.
+// and every form and button is `inert`: a form submitted natively would put its fields, the password
+// too, in the URL, and a button would do nothing. Only those: making the whole page inert and then not
+// again restyles every element, a long task on a slow phone (docs/quality.md). Links work throughout.
 // A visitor who chose English earlier, or who opens /auth?view=register, gets an empty root (an inline
 // script clears it before the first paint) and the SPA renders as on any other page.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -60,8 +60,8 @@ function routeChunks(manifest: Manifest, path: string, lang: string, namespaces:
   return [...files];
 }
 
-/** Makes every form of the markup `inert` until main.tsx has hydrated it. */
-const blockForms = (html: string) => html.replace(/<form(?=[\s>])/g, '<form inert=""');
+/** Makes every form and button of the markup `inert` until main.tsx has hydrated it. */
+const blockControls = (html: string) => html.replace(/<(form|button)(?=[\s>])/g, '<$1 inert=""');
 
 /** Clears the pre-rendered markup when this visit would not render it (language, search, hash). */
 const guard = (lang: string) =>
@@ -96,7 +96,7 @@ export function prerender(): Plugin {
           const page = deferScripts(template, routeChunks(manifest, path, lang, namespaces))
             .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
             .replace(/<title>[^<]*<\/title>/, `<title>${title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</title>`)
-            .replace('<div id="root"></div>', `<div id="root" data-hydrating data-prerendered="${path}">${blockForms(html)}</div>${guard(lang)}`);
+            .replace('<div id="root"></div>', `<div id="root" data-hydrating data-prerendered="${path}">${blockControls(html)}</div>${guard(lang)}`);
           if (!page.includes('data-prerendered')) throw new Error('prerender: index.html has no <div id="root"></div>');
           writeFileSync(join(outDir, `${path.slice(1)}.html`), page);
           config.logger.info(`prerendered ${path} → ${path.slice(1)}.html (${(html.length / 1024).toFixed(1)} KB of markup)`);

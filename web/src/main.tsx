@@ -26,7 +26,7 @@ async function hydratePrerendered(root: HTMLElement) {
   await router.load().catch(() => undefined);
   await yieldToBrowser();
   const interactive = () => {
-    for (const form of root.querySelectorAll('form[inert]')) form.removeAttribute('inert');
+    for (const control of root.querySelectorAll('form[inert], button[inert]')) control.removeAttribute('inert');
     root.removeAttribute('data-hydrating');
   };
   const app = <App queryClient={queryClient} router={router} onMounted={interactive} />;

@@ -139,7 +139,7 @@ describe('frames', () => {
       { type: 'click', frameSelectors: [['#renamed-outer'], ['iframe[name=inner]']], frame: [1, 0], selectors: ['button'] },
       { type: 'waitForExpression', frameSelectors: [['#outer']], expression: "document.querySelector('p').textContent === 'mitten'" },
     ]);
-    expect(outcome.status, logText).toBe('completed');
+    expect(outcome, logText).toMatchObject({ status: 'completed' });
     // one post per click; requests from different frames may overtake each other
     await expect.poll(() => t.server.posts('leaf').sort()).toEqual(['inner', 'inner', 'inner', 'other']);
   });
