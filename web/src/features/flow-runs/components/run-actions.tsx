@@ -60,9 +60,11 @@ export function RunActions({ run, children }: RunActionsProps) {
             <RetryIcon className="size-4" />
             {t('actions.retry')}
           </Button>
-          {retryOpen ? <RetryRunDialog run={run} open onClose={() => setRetryOpen(false)} /> : null}
         </>
       ) : null}
+      {/* Outside the retry condition: the live view may see the new attempt start before the retry call
+          answers, and unmounting the dialog then would drop its success handling (toast, closing). */}
+      {retryOpen ? <RetryRunDialog run={run} open onClose={() => setRetryOpen(false)} /> : null}
       {children}
     </div>
   );
