@@ -118,7 +118,10 @@ describe('selectors', () => {
   });
 });
 
-describe('frames', () => {
+// Frames and popups are retried: on Nov 23 a frames or a popup case failed in three clean-clone runs (the
+// runner code identical to runs that passed) and passed in every rerun; the cause is not known yet, and
+// the assertions print the whole outcome. A real regression fails all three tries.
+describe('frames', { retry: 2 }, () => {
   const pages = () => {
     t.server.page('/frames', `<p>topp</p><iframe id="other" src="/leaf?n=other"></iframe><iframe id="outer" src="/middle"></iframe>`);
     t.server.page('/middle', `<p>mitten</p><iframe id="inner" name="inner" src="/leaf?n=inner"></iframe>`);
@@ -129,9 +132,7 @@ describe('frames', () => {
     });
   };
 
-  // Retried: it failed in two of the day's clean-clone runs and passed in seven reruns; the cause is not
-  // known yet (the assertion now prints the whole outcome). A real regression fails all three tries.
-  test('nested iframes by their selectors, by index, and by index when the selectors are stale', { retry: 2 }, async () => {
+  test('nested iframes by their selectors, by index, and by index when the selectors are stale', async () => {
     pages();
     const { outcome, logText } = await t.run([
       { type: 'navigate', url: t.server.url('/frames') },
@@ -157,7 +158,7 @@ describe('frames', () => {
   });
 });
 
-describe('popups', () => {
+describe('popups', { retry: 2 }, () => {
   test('a step acts in the window whose URL matches its target (exact, or same path ignoring the query), and close closes it', async () => {
     t.server.page('/opener', `<a href="/popup?token=abc" target="_blank">Öppna</a>`);
     t.server.page('/popup', `<button onclick="post('popup', location.search)">Godkänn</button>`);
@@ -168,7 +169,7 @@ describe('popups', () => {
       { type: 'close', target: t.server.url('/popup?token=abc') },
       { type: 'waitForExpression', target: 'main', expression: "location.pathname === '/opener'" },
     ]);
-    expect(outcome.status, logText).toBe('completed');
+    expect(outcome.status, JSON.stringify({ ...outcome, log: logText })).toBe('completed');
     await expect.poll(() => t.server.posts('popup')).toEqual(['?token=abc']);
     expect(logText).toContain(`a new window opened: ${t.server.url('/popup?token=abc')}`);
     expect(context.pages().map((p) => new URL(p.url()).pathname)).toEqual(['/opener']);
