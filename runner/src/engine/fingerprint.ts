@@ -187,7 +187,8 @@ export function scoreCandidates(args: ScoreArgs): Scored[] {
     else if (fp.tag ? el.localName === fp.tag || (fp.role && roleOf(el) === fp.role) : el.matches(interactive)) pool.add(el);
   }
 
-  const attrs = Object.entries(fp.attrs ?? {});
+  // An attribute no element of the frame has any more (a renamed id) says nothing about any candidate.
+  const attrs = Object.entries(fp.attrs ?? {}).filter(([k, v]) => all.some((el) => el.getAttribute(k) === v));
   const weights = {
     name: fp.name ? 0.3 : 0,
     text: fp.text && fp.text !== fp.name ? 0.1 : 0,
