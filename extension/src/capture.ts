@@ -12,7 +12,7 @@
 //   file choosers             → reported with the files' names only (the app makes it a manual step)
 //   Enter, Tab, Escape        → keyDown + keyUp
 import type { Capture, CapturedStep } from './protocol.ts';
-import { accessibleName, type Selector, selectorsFor } from './selectors.ts';
+import { accessibleName, fingerprintFor, type Selector, selectorsFor } from './selectors.ts';
 
 const KEYS = new Set(['Enter', 'Tab', 'Escape']);
 const INTERACTIVE =
@@ -84,7 +84,7 @@ function recordChange(el: Element, time: number) {
   time = typingSince.get(el) ?? time;
   typingSince.delete(el);
   const label = accessibleName(el) || undefined;
-  const base = { ...placement(), selectors: selectorsFor(el) };
+  const base = { ...placement(), selectors: selectorsFor(el), fingerprint: fingerprintFor(el) };
   if (el instanceof HTMLInputElement && el.type === 'file') {
     const files = Array.from(el.files ?? []).map((f) => f.name);
     send({ step: { ...base, type: 'change', value: '' }, label, files, at: time, committedAt });
@@ -157,6 +157,7 @@ function onPointer(event: MouseEvent) {
       ...placement(),
       type: double ? 'doubleClick' : 'click',
       selectors: selectorsFor(el),
+      fingerprint: fingerprintFor(el),
       offsetX: Math.round(event.clientX - rect.left),
       offsetY: Math.round(event.clientY - rect.top),
       ...(button === 'primary' || double ? {} : { button }),

@@ -2,7 +2,7 @@
 // bridge content script (on the app's origins only) talk with window.postMessage; the bridge relays to
 // the extension's background worker with chrome.runtime messages. Dependency-free: imported by the app
 // (web/src/features/recording) and by the extension.
-import type { Selector } from './selectors.ts';
+import type { Fingerprint, Selector } from './selectors.ts';
 
 export const APP_SOURCE = 'kollega-app';
 export const EXTENSION_SOURCE = 'kollega-recorder';
@@ -29,11 +29,12 @@ export type CapturedStep = Placement &
     | {
         type: 'click' | 'doubleClick';
         selectors: Selector[];
+        fingerprint?: Fingerprint;
         offsetX?: number;
         offsetY?: number;
         button?: 'primary' | 'auxiliary' | 'secondary';
       }
-    | { type: 'change'; selectors: Selector[]; value: string }
+    | { type: 'change'; selectors: Selector[]; fingerprint?: Fingerprint; value: string }
     | { type: 'keyDown' | 'keyUp'; key: string }
   );
 

@@ -3,7 +3,8 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { definitionSchema } from '../../supabase/functions/_shared/schemas/definition.ts';
-import { accessibleName, looksGenerated, resolve, selectorsFor } from './selectors.ts';
+import { selectorKind } from '../../supabase/functions/_shared/selector-kind.ts';
+import { accessibleName, fingerprintFor, looksGenerated, resolve, selectorsFor } from './selectors.ts';
 
 const $ = (css: string) => document.querySelector(css)!;
 
@@ -29,6 +30,9 @@ describe('generated names', () => {
     'row-4711',
     'makeStyles-root-12',
     'css-abcdef',
+    'f-tllivn', // letters only, made up per load (seen on a customer page)
+    'xqwbe',
+    'kzmpa',
   ])('%s is generated', (name) => expect(looksGenerated(name)).toBe(true));
   it.each([
     'submit',
@@ -41,6 +45,14 @@ describe('generated names', () => {
     'kundnummer',
     'step2',
     'h1',
+    'skatteverket',
+    'sphinx',
+    'strong',
+    'phrase',
+    'kvitto',
+    'hyresgast',
+    'sjukanmalan',
+    'tjanst',
   ])('%s is stable', (name) => expect(looksGenerated(name)).toBe(false));
 });
 
@@ -146,6 +158,36 @@ describe('selectorsFor', () => {
       version: 1,
       steps: [{ id: 'a', type: 'change', selectors, value: '{{secret.LOSENORD}}' }],
     });
+    expect(parsed.success).toBe(true);
+  });
+
+  it('rows in a tbody with an id: the row context comes before any positional path, and every positional selector comes last', () => {
+    const invoices: Record<string, string> = { '2024-12-01': 'Ahlsell', '2024-12-05': 'Dahl', '2024-12-09': 'Beijer' };
+    const rows = (order: string[]) =>
+      `<table><tbody id="rows">${order.map((d) => `<tr><td>${invoices[d]}</td><td>${d}</td><td><button id="f-${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6)}">Attestera</button></td></tr>`).join('')}</tbody></table>`;
+    document.body.innerHTML = rows(['2024-12-01', '2024-12-05', '2024-12-09']);
+    const button = document.querySelectorAll('button')[1]!;
+    const selectors = selectorsFor(button);
+    const kinds = selectors.map(selectorKind);
+    expect(kinds.indexOf('position')).toBeGreaterThan(kinds.lastIndexOf('meaning'));
+    expect(selectors[0]).toMatch(/^xpath\/\/\/tr\[\.\/\/text\(\)\[normalize-space\(\)="(Dahl|2024-12-05)"\]\]/);
+    expect(JSON.stringify(selectors)).not.toContain(button.id);
+    document.body.innerHTML = rows(['2024-12-09', '2024-12-01', '2024-12-05']);
+    const found = resolve(document, selectors[0]!);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.closest('tr')!.textContent).toContain('2024-12-05');
+  });
+
+  it('a fingerprint: tag, role, name, row text, stable attributes only, and never a field value', () => {
+    document.body.innerHTML =
+      '<table><tbody><tr><td>Ahlsell</td><td><button id="f-tllivn" name="attest" type="button">Attestera</button></td></tr><tr><td>Dahl</td><td><button>Attestera</button></td></tr></tbody></table><form><label>Belopp <input name="amount" value="8400"></label></form>';
+    const fp = fingerprintFor($('button'));
+    expect(fp).toMatchObject({ tag: 'button', role: 'button', name: 'Attestera', row: 'Ahlsell', attrs: { name: 'attest', type: 'button' } });
+    expect(fp.attrs).not.toHaveProperty('id');
+    const field = fingerprintFor($('input'));
+    expect(field).toMatchObject({ tag: 'input', role: 'textbox', name: 'Belopp', attrs: { name: 'amount' } });
+    expect(JSON.stringify(field)).not.toContain('8400');
+    const parsed = definitionSchema.safeParse({ version: 1, steps: [{ id: 'a', type: 'click', selectors: selectorsFor($('button')), fingerprint: fp }] });
     expect(parsed.success).toBe(true);
   });
 });

@@ -9,7 +9,21 @@
 //   5. text/<text> for short visible texts that are unique
 //   then the same kinds when they match several elements (the runner takes the first visible one), and a
 //   positional CSS path as the last resort.
+import { selectorKind } from '../../supabase/functions/_shared/selector-kind.ts';
+
 export type Selector = string | string[];
+
+/** Step format v1's `fingerprint` (the extension keeps its own type: it bundles no zod). */
+export type Fingerprint = {
+  tag?: string;
+  role?: string;
+  name?: string;
+  text?: string;
+  row?: string;
+  near?: string;
+  attrs?: Record<string, string>;
+  box?: { x: number; y: number; w: number; h: number };
+};
 
 export const MAX_SELECTORS = 6;
 const TEST_ID_ATTRIBUTES = ['data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
@@ -37,7 +51,24 @@ function randomLooking(part: string): boolean {
   if (/^[0-9a-f]{6,}$/i.test(part)) return true; // hashes
   if (/[bcdfghjklmnpqrstvwxyz]{4,}/i.test(part) && !/(sch|str|ngst|rst|nsk|ckl|tch|ght)/i.test(part)) return true;
   if (/[a-z]/.test(part) && /[A-Z][a-z]?[A-Z]/.test(part.slice(1))) return true; // qXzTb
-  return false;
+  return unpronounceable(part);
+}
+
+/**
+ * Letters-only names made up per load (`tllivn`, `xqwbe`): a word of five letters or more that starts with
+ * consonants no Swedish or English word starts with, or with no vowel in its first four letters.
+ */
+const ONSETS = new Set(
+  'bl br ch chl chr cl cr dr dv dw fj fl fr gl gn gr hj kl kn kr kv lj nj pf ph phr pl pr ps sc sch scl scr sh shr sj sk skr sl sm sn sp sph spl spr st str sv sw th thr thw tj tr tw wh wr'.split(' '),
+);
+const ABBREVIATIONS = /^(html|http|xml|svg|btn|txt|lbl|img|msg|pdf|nbsp|cms|crm|sms|tbl|cnt|ctrl|cfg|pwd|src|dst|mgmt|std|dns)/i;
+
+function unpronounceable(part: string): boolean {
+  if (part.length < 5 || !/^[a-z]+$/i.test(part) || ABBREVIATIONS.test(part)) return false;
+  const word = part.toLowerCase();
+  if (!/[aeiouyåäö]/.test(word.slice(0, 4))) return true;
+  const onset = /^[^aeiouyåäö]*/.exec(word)![0];
+  return onset.length >= 2 && !ONSETS.has(onset);
 }
 
 // ── roles and accessible names (the subset the runner's Playwright lookup agrees with) ───────────
@@ -382,14 +413,48 @@ export function selectorsFor(el: Element, ctx?: Context): Selector[] {
   if (!inShadow) all.push(positionalCss(el));
   else all.push([...shadowHosts(el).map(positionalCss), positionalCss(el)]);
   const seen = new Set<string>();
-  return all
-    .filter((s) => {
-      const key = JSON.stringify(s);
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    })
-    .slice(0, MAX_SELECTORS);
+  const distinct = all.filter((s) => {
+    const key = JSON.stringify(s);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  // Meaning before position: a path through `tr:nth-of-type(8)` is unique today and the wrong row tomorrow.
+  const meaning = distinct.filter((s) => selectorKind(s) === 'meaning');
+  const position = distinct.filter((s) => selectorKind(s) === 'position');
+  return [...meaning.slice(0, MAX_SELECTORS - Math.min(position.length, 1)), ...position].slice(0, MAX_SELECTORS);
+}
+
+/** Attributes worth keeping in a fingerprint (when their values do not look made up). */
+const FINGERPRINT_ATTRIBUTES = ['id', 'name', 'type', 'placeholder', ...TEST_ID_ATTRIBUTES];
+
+/**
+ * What a person would recognise the element by (step format v1 `fingerprint`): the runner checks guesses and
+ * scores look-alikes against it when the page has changed. Never a field's value.
+ */
+export function fingerprintFor(el: Element): Fingerprint {
+  const fp: Fingerprint = { tag: el.localName };
+  const role = roleOf(el);
+  if (role) fp.role = role;
+  const name = accessibleName(el);
+  if (name) fp.name = name.slice(0, 200);
+  if (!el.matches('input, textarea, select')) {
+    const text = normalize(contentText(el));
+    if (text && text !== name) fp.text = text.slice(0, 200);
+  }
+  const row = el.getRootNode() === el.ownerDocument ? rowText(el) : undefined;
+  if (row) fp.row = row.text;
+  const near = normalize(contentText(el.parentElement?.closest('fieldset, form, section, li, tr, [role="row"], article, div') ?? el.parentElement ?? el));
+  if (near && near !== name) fp.near = near.slice(0, 300);
+  const attrs: Record<string, string> = {};
+  for (const attr of FINGERPRINT_ATTRIBUTES) {
+    const v = el.getAttribute(attr);
+    if (v && v.length <= 200 && !looksGenerated(v.replace(/[\s/?#=&.]+/g, '-'))) attrs[attr] = v;
+  }
+  if (Object.keys(attrs).length) fp.attrs = attrs;
+  const r = el.getBoundingClientRect();
+  if (r.width || r.height) fp.box = { x: Math.round(r.x), y: Math.round(r.y), w: Math.round(r.width), h: Math.round(r.height) };
+  return fp;
 }
 
 function safeMatches(el: Element, css: string): boolean {

@@ -8,28 +8,7 @@
 // - `scoreCandidates`: runs IN THE PAGE (a self-contained function for `evaluate`): scores elements 0–1
 //   against the fingerprint. The weights are in docs/automation.md ("Healing").
 import type { Fingerprint, Selector, Step } from '../../../supabase/functions/_shared/schemas/definition.ts';
-
-export type SelectorKind = 'meaning' | 'position';
-
-const POSITIONAL_CSS = /:(nth-(last-)?(of-type|child)|first-(of-type|child)|last-(of-type|child)|only-child)\b/;
-
-function partKind(part: string): SelectorKind {
-  if (part.startsWith('aria/') || part.startsWith('text/')) return 'meaning';
-  if (part.startsWith('xpath/')) {
-    const xpath = part.slice(6);
-    if (/\[\s*\d+\s*\]|position\(\)|last\(\)/.test(xpath)) return 'position';
-    return /@|text\(\)|normalize-space|contains\(/.test(xpath) ? 'meaning' : 'position';
-  }
-  const css = part.startsWith('pierce/') ? part.slice(7) : part;
-  if (POSITIONAL_CSS.test(css)) return 'position';
-  return /[#.[]/.test(css) || /^[a-z]+-[a-z-]+$/i.test(css.trim()) ? 'meaning' : 'position';
-}
-
-/** A path (shadow levels) is positional when any level is. */
-export function selectorKind(selector: Selector): SelectorKind {
-  const parts = Array.isArray(selector) ? selector : [selector];
-  return parts.some((p) => partKind(p) === 'position') ? 'position' : 'meaning';
-}
+export { selectorKind, type SelectorKind } from '../../../supabase/functions/_shared/selector-kind.ts';
 
 function unquoteXpath(literal: string): string {
   return literal.replace(/^["']|["']$/g, '');
@@ -88,35 +67,35 @@ export type ScoreArgs = { fp: Fingerprint; ids: number[]; only: boolean; marker:
  * IN THE PAGE: scores the frame's interactive elements (and those the step's selectors matched, `ids`) against
  * `fp`; returns the best few, best first, and marks the best one with the attribute `data-kollega-pick=marker`
  * so the engine can address it. Element ids are the engine's per-frame element numbers (locate.ts).
+ *
+ * Plain JavaScript in a string, not a TypeScript function: the runner's loader (tsx, esbuild with keepNames)
+ * wraps named inner functions in a `__name` helper that does not exist in the page.
  */
-export function scoreCandidates(args: ScoreArgs): Scored[] {
+const SCORE_CANDIDATES_JS = String.raw`function scoreCandidates(args) {
   const { fp, ids, only, marker, limit } = args;
-  const store = (window as unknown as Record<symbol, { map: WeakMap<Element, number>; next: number }>)[Symbol.for('kollega.elementIds')] ?? {
-    map: new WeakMap<Element, number>(),
-    next: 1,
-  };
-  (window as unknown as Record<symbol, unknown>)[Symbol.for('kollega.elementIds')] = store;
-  const idOf = (el: Element) => {
+  const store = window[Symbol.for('kollega.elementIds')] ?? { map: new WeakMap(), next: 1 };
+  window[Symbol.for('kollega.elementIds')] = store;
+  const idOf = (el) => {
     let id = store.map.get(el);
     if (id === undefined) store.map.set(el, (id = store.next++));
     return id;
   };
-  const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
-  const lower = (s: string) => norm(s).toLowerCase();
-  const bigrams = (s: string) => {
-    const t = ` ${lower(s)} `;
-    const out: string[] = [];
+  const norm = (s) => (s ?? '').replace(/\s+/g, ' ').trim();
+  const lower = (s) => norm(s).toLowerCase();
+  const bigrams = (s) => {
+    const t = ' ' + lower(s) + ' ';
+    const out = [];
     for (let i = 0; i < t.length - 1; i++) out.push(t.slice(i, i + 2));
     return out;
   };
   /** Dice coefficient of character bigrams (1 = equal, 0 = nothing in common); equal ignoring case = 1. */
-  const similar = (a: string, b: string) => {
+  const similar = (a, b) => {
     if (!a && !b) return 1;
     if (!a || !b) return 0;
     if (lower(a) === lower(b)) return 1;
     const x = bigrams(a);
     const y = bigrams(b);
-    const counts = new Map<string, number>();
+    const counts = new Map();
     for (const g of y) counts.set(g, (counts.get(g) ?? 0) + 1);
     let common = 0;
     for (const g of x) {
@@ -128,8 +107,8 @@ export function scoreCandidates(args: ScoreArgs): Scored[] {
     }
     return (2 * common) / (x.length + y.length);
   };
-  const ROLE_OF_INPUT: Record<string, string> = { button: 'button', submit: 'button', reset: 'button', image: 'button', checkbox: 'checkbox', radio: 'radio', range: 'slider', number: 'spinbutton', search: 'searchbox', email: 'textbox', tel: 'textbox', text: 'textbox', url: 'textbox', password: 'textbox' };
-  const roleOf = (el: Element) => {
+  const ROLE_OF_INPUT = { button: 'button', submit: 'button', reset: 'button', image: 'button', checkbox: 'checkbox', radio: 'radio', range: 'slider', number: 'spinbutton', search: 'searchbox', email: 'textbox', tel: 'textbox', text: 'textbox', url: 'textbox', password: 'textbox' };
+  const roleOf = (el) => {
     const explicit = el.getAttribute('role')?.trim().split(/\s+/)[0];
     if (explicit) return explicit;
     const tag = el.localName;
@@ -141,39 +120,39 @@ export function scoreCandidates(args: ScoreArgs): Scored[] {
     if (/^h[1-6]$/.test(tag)) return 'heading';
     return '';
   };
-  const labelOf = (el: Element) => {
-    const labels = (el as HTMLInputElement).labels;
+  const labelOf = (el) => {
+    const labels = el.labels;
     if (labels && labels.length) return norm(Array.from(labels).map((l) => l.textContent).join(' '));
     return '';
   };
-  const nameOf = (el: Element) => {
+  const nameOf = (el) => {
     const by = el.getAttribute('aria-labelledby');
     if (by) {
       const text = by
         .split(/\s+/)
-        .map((id) => (el.getRootNode() as Document).getElementById?.(id)?.textContent ?? '')
+        .map((id) => el.getRootNode().getElementById?.(id)?.textContent ?? '')
         .join(' ');
       if (norm(text)) return norm(text);
     }
     if (norm(el.getAttribute('aria-label'))) return norm(el.getAttribute('aria-label'));
     if (el.matches('input, textarea, select')) {
       const type = (el.getAttribute('type') ?? '').toLowerCase();
-      if (['button', 'submit', 'reset'].includes(type)) return norm((el as HTMLInputElement).value);
+      if (['button', 'submit', 'reset'].includes(type)) return norm(el.value);
       return labelOf(el) || norm(el.getAttribute('title') ?? el.getAttribute('placeholder'));
     }
     if (el.localName === 'img') return norm(el.getAttribute('alt'));
-    return norm((el as HTMLElement).innerText ?? el.textContent) || norm(el.getAttribute('title'));
+    return norm(el.innerText ?? el.textContent) || norm(el.getAttribute('title'));
   };
   const ROW = 'tr, li, [role="row"], [role="listitem"], article';
-  const visible = (el: Element) => {
+  const visible = (el) => {
     const r = el.getBoundingClientRect();
     return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
   };
 
   const wanted = new Set(ids);
-  const pool = new Set<Element>();
-  const all: Element[] = [];
-  const walk = (root: Document | ShadowRoot) => {
+  const pool = new Set();
+  const all = [];
+  const walk = (root) => {
     for (const el of Array.from(root.querySelectorAll('*'))) {
       all.push(el);
       if (el.shadowRoot) walk(el.shadowRoot);
@@ -200,13 +179,13 @@ export function scoreCandidates(args: ScoreArgs): Scored[] {
     box: fp.box ? 0.05 : 0,
   };
   const total = Object.values(weights).reduce((a, b) => a + b, 0) || 1;
-  const scored: { el: Element; score: number }[] = [];
+  const scored = [];
   for (const el of pool) {
     if (!visible(el)) continue;
     const name = nameOf(el);
     let s = 0;
-    if (weights.name) s += weights.name * similar(name, fp.name!);
-    if (weights.text) s += weights.text * similar(norm(el.textContent), fp.text!);
+    if (weights.name) s += weights.name * similar(name, fp.name);
+    if (weights.text) s += weights.text * similar(norm(el.textContent), fp.text);
     if (weights.role) s += weights.role * (roleOf(el) === fp.role ? 1 : 0);
     if (weights.tag) s += weights.tag * (el.localName === fp.tag ? 1 : 0);
     if (weights.row) {
@@ -214,18 +193,18 @@ export function scoreCandidates(args: ScoreArgs): Scored[] {
       s += weights.row * (row && norm(row.textContent).includes(norm(fp.row)) ? 1 : 0);
     }
     if (weights.attrs) s += (weights.attrs * attrs.filter(([k, v]) => el.getAttribute(k) === v).length) / attrs.length;
-    if (weights.near) s += weights.near * similar(norm(el.parentElement?.textContent).slice(0, 300), fp.near!);
+    if (weights.near) s += weights.near * similar(norm(el.parentElement?.textContent).slice(0, 300), fp.near);
     if (weights.box) {
       const r = el.getBoundingClientRect();
-      const dx = r.x + r.width / 2 - (fp.box!.x + fp.box!.w / 2);
-      const dy = r.y + r.height / 2 - (fp.box!.y + fp.box!.h / 2);
+      const dx = r.x + r.width / 2 - (fp.box.x + fp.box.w / 2);
+      const dy = r.y + r.height / 2 - (fp.box.y + fp.box.h / 2);
       s += weights.box * Math.max(0, 1 - Math.hypot(dx, dy) / 300);
     }
     scored.push({ el, score: s / total });
   }
   // An element and its only wrapper score alike: keep the innermost interactive one.
   scored.sort((a, b) => b.score - a.score || (a.el.contains(b.el) ? 1 : b.el.contains(a.el) ? -1 : 0));
-  const best: typeof scored = [];
+  const best = [];
   for (const c of scored) {
     if (best.length >= limit) break;
     if (!best.some((d) => d.el.contains(c.el) || c.el.contains(d.el))) best.push(c);
@@ -235,6 +214,11 @@ export function scoreCandidates(args: ScoreArgs): Scored[] {
   return best.map(({ el, score }) => {
     const role = roleOf(el);
     const name = nameOf(el).slice(0, 80);
-    return { id: idOf(el), score: Math.round(score * 1000) / 1000, describe: `${role || el.localName}${name ? ` "${name}"` : ''}`, marker };
+    return { id: idOf(el), score: Math.round(score * 1000) / 1000, describe: (role || el.localName) + (name ? ' "' + name + '"' : ''), marker };
   });
+}`;
+
+/** The page expression that scores candidates with these arguments (see SCORE_CANDIDATES_JS). */
+export function scoreCandidatesExpression(args: ScoreArgs): string {
+  return `(${SCORE_CANDIDATES_JS})(${JSON.stringify(args)})`;
 }

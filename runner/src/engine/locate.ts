@@ -8,7 +8,7 @@
 import type { Frame, Locator, Page } from 'playwright-core';
 import { HEAL_THRESHOLD_DEFAULT, type Fingerprint, type Selector, type Step } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import { StepError } from './errors.ts';
-import { expectedOf, hasMeaning, isCritical, scoreCandidates, selectorKind, type Scored, type SelectorKind } from './fingerprint.ts';
+import { expectedOf, hasMeaning, isCritical, scoreCandidatesExpression, selectorKind, type Scored, type SelectorKind } from './fingerprint.ts';
 
 type Root = Page | Frame | Locator;
 type AriaRole = Parameters<Page['getByRole']>[0];
@@ -102,9 +102,13 @@ export type Probe = {
   /** The matched elements' numbers (per frame, stable while the element lives: see `elementIds` below). */
   ids: number[];
   visible: boolean[];
+  /** Per element, the numbers of its nearest ancestors (up to 3): an option inside its select, a span inside its button. */
+  up?: number[][];
+  /** Matched only by the loose variant (text contained, not equal): supports a choice but never disputes one. */
+  loose?: boolean;
 };
 
-const NONE: Probe = { count: 0, visibleIndex: -1, visibleCount: 0, ids: [], visible: [] };
+const NONE: Probe = { count: 0, visibleIndex: -1, visibleCount: 0, ids: [], visible: [], up: [] };
 
 /**
  * How many elements a selector matches right now (first variant that matches anything), which are visible, and
@@ -118,24 +122,32 @@ export async function probeSelector(root: Root, selector: Selector): Promise<Pro
   } catch {
     return NONE; // a selector Playwright cannot parse matches nothing
   }
-  for (const locator of locators) {
+  for (const [variant, locator] of locators.entries()) {
     try {
       const found = await locator.evaluateAll((els) => {
         const key = Symbol.for('kollega.elementIds');
         const w = window as unknown as Record<symbol, { map: WeakMap<Element, number>; next: number } | undefined>;
         const store = (w[key] ??= { map: new WeakMap(), next: 1 });
-        const ids = els.map((e) => {
-          let id = store.map.get(e);
-          if (id === undefined) store.map.set(e, (id = store.next++));
-          return id;
-        });
+        // No named functions in here: the runner's TypeScript loader would wrap them in a helper the page lacks.
+        const ids: number[] = [];
+        const up: number[][] = [];
+        for (const [k, e] of els.entries()) {
+          const chain: number[] = [];
+          for (let node: Element | null = e, level = 0; node && level < (k < 5 ? 4 : 1); node = node.parentElement, level++) {
+            let id = store.map.get(node);
+            if (id === undefined) store.map.set(node, (id = store.next++));
+            chain.push(id);
+          }
+          ids.push(chain[0]!);
+          if (k < 5) up.push(chain.slice(1));
+        }
         const visible = els.map((e) => {
           const r = e.getBoundingClientRect();
           return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden';
         });
-        return { count: els.length, visibleIndex: visible.indexOf(true), visibleCount: visible.filter(Boolean).length, ids, visible };
+        return { count: els.length, visibleIndex: visible.indexOf(true), visibleCount: visible.filter(Boolean).length, ids, visible, up };
       });
-      if (found.count > 0) return { ...found, locator };
+      if (found.count > 0) return { ...found, locator, ...(variant > 0 && { loose: true }) };
     } catch {
       // navigation in progress, detached frame, invalid selector: nothing matched this time
     }
@@ -310,16 +322,23 @@ export function judge(selectors: Selector[], probes: Probe[], kinds: SelectorKin
   const via = (id: number, among: number[]) => among.find((i) => offered(probes[i]!).length === 1 && offered(probes[i]!)[0] === id) ?? among.find((i) => probes[i]!.ids.includes(id))!;
   const indexes = probes.map((_, i) => i);
   const matched = indexes.filter((i) => probes[i]!.count > 0);
-  const meaning = matched.filter((i) => kinds[i] === 'meaning');
+  const anyMeaning = matched.filter((i) => kinds[i] === 'meaning');
+  const strict = anyMeaning.filter((i) => !probes[i]!.loose);
+  const meaning = strict.length ? strict : anyMeaning;
   const position = matched.filter((i) => kinds[i] === 'position');
   const stepHasMeaning = kinds.includes('meaning');
+  // An element and one inside it (a select and its selected option, a button and its label span) are one
+  // target: the one the best selector names.
+  const ancestors = new Map<number, number[]>();
+  for (const p of probes) p.ids.forEach((id, k) => p.up?.[k] && ancestors.set(id, p.up[k]!));
+  const sameTarget = (a: number, b: number) => a === b || !!ancestors.get(a)?.includes(b) || !!ancestors.get(b)?.includes(a);
   /** Why the choice is not "selector 1, one element": earlier selectors that found nothing, and every dissent. */
   const dissent = (id: number, at: number) =>
     indexes.flatMap((i) => {
       const p = probes[i]!;
       if (p.count === 0) return i < at ? [`${name(i)} not found`] : [];
       const offers = offered(p);
-      if (!offers.includes(id)) return [`${name(i)} ${offers.length === 1 ? 'points at another element' : `${state(p)}, not this one`}`];
+      if (!offers.some((o) => sameTarget(o, id))) return [`${name(i)}${p.loose ? ' (contained text only)' : ''} ${offers.length === 1 ? 'points at another element' : `${state(p)}, not this one`}`];
       if (i === at && p.count > 1) return [`${name(i)} matches ${p.count} elements, ${offers.length} of them visible`];
       return [];
     });
@@ -332,7 +351,8 @@ export function judge(selectors: Selector[], probes: Probe[], kinds: SelectorKin
   }
 
   const uniqueMeaning = meaning.filter((i) => offered(probes[i]!).length === 1);
-  const agreed = [...new Set(uniqueMeaning.map((i) => offered(probes[i]!)[0]!))];
+  const agreed: number[] = [];
+  for (const id of uniqueMeaning.map((i) => offered(probes[i]!)[0]!)) if (!agreed.some((a) => sameTarget(a, id))) agreed.push(id);
   if (agreed.length > 1) {
     return { kind: 'ambiguous', ids: agreed, notes: uniqueMeaning.map((i) => `${name(i)} → element ${agreed.indexOf(offered(probes[i]!)[0]!) + 1}`) };
   }
@@ -399,7 +419,7 @@ export async function locateElement(
     if (!hasMeaning(expected)) return [];
     const marker = Math.random().toString(36).slice(2);
     try {
-      const scored = await frame.evaluate(scoreCandidates, { fp: expected, ids: only ?? [], only: !!only, marker, limit: 3 });
+      const scored = (await frame.evaluate(scoreCandidatesExpression({ fp: expected, ids: only ?? [], only: !!only, marker, limit: 3 }))) as Scored[];
       return scored;
     } catch {
       return [];
