@@ -54,9 +54,10 @@ export function RetryRunDialog({ run, open, onClose }: RetryRunDialogProps) {
     retry.mutate(
       { id: run.id, fromStep: options.length > 0 ? fromStep : undefined },
       {
-        onSuccess: () => {
+        onSuccess: (retried) => {
           onClose();
-          void notify.success(t('toast.retried'), t('toast.retried_description', { name: run.workflowName, step: fromStep + 1 }));
+          const replay = retried.retryPlan ? ` ${describeRetryPlan(retried.retryPlan, tc, i18n.language)}` : '';
+          void notify.success(t('toast.retried'), `${t('toast.retried_description', { name: run.workflowName, step: fromStep + 1 })}${replay}`);
         },
       },
     );
