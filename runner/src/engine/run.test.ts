@@ -88,7 +88,7 @@ describe('retry from a step', () => {
     { type: 'change' as const, selectors: ['aria/Belopp'], value: '1200' },
     { type: 'extract' as const, selectors: ['#ref'], variable: 'ref' },
     { type: 'ai_decision' as const, prompt: 'Godkänn?', inputs: ['var.ref'], options: [{ value: 'yes', label: 'Ja', then: 'continue' as const }, { value: 'no', label: 'Nej', then: 'stop' as const }] },
-    { type: 'click' as const, selectors: ['aria/Spara[role="button"]'], timeout: 800 },
+    { type: 'click' as const, selectors: ['aria/Spara[role="button"]'], timeout: 2000 },
   ];
   /** The form: each load shows a new reference (R-1, R-2, … after `loads`); `saveButton` false is the broken page. */
   const serveForm = (saveButton: boolean, loads = 0) => {
