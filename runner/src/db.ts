@@ -3,6 +3,7 @@
 // run's lease, the end of the run, and the sweep that fails the runs of runners that died.
 import postgres from 'postgres';
 import { type Definition, definitionSchema, secretNames } from '../../supabase/functions/_shared/schemas/definition.ts';
+import type { StepDecision } from './engine/types.ts';
 
 export type Sql = postgres.Sql;
 
@@ -82,6 +83,21 @@ export async function runState(sql: Sql, runId: string): Promise<'running' | 'pa
 export async function heartbeat(sql: Sql, runnerId: string, runIds: string[]): Promise<void> {
   if (!runIds.length) return;
   await sql`update public.runs set heartbeat_at = now() where id = any(${runIds}) and runner_id = ${runnerId} and status in ('running', 'paused')`;
+}
+
+/**
+ * For a retry: the decision each ai_decision or manual step last took in an earlier attempt of the run (the
+ * latest passed step row with a decision, by step id), so the steps that run again to restore the start step's
+ * page reuse it instead of asking again (engine `earlierDecisions`).
+ */
+export async function earlierDecisions(sql: Sql, run: ClaimedRun): Promise<Record<string, StepDecision>> {
+  if (run.attempt <= 1 || run.startStep === 0) return {};
+  const rows = await sql<{ step_id: string; decision: StepDecision }[]>`
+    select distinct on (step_id) step_id, decision from public.run_steps
+    where run_id = ${run.id} and attempt < ${run.attempt} and status = 'passed' and decision is not null
+      and step_type in ('ai_decision', 'manual')
+    order by step_id, attempt desc, seq desc`;
+  return Object.fromEntries(rows.map((r) => [r.step_id, r.decision]));
 }
 
 export type StepRow = { id: string };

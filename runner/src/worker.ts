@@ -7,7 +7,7 @@ import PgBoss from 'pg-boss';
 import type { Browser } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { type RunnerConfig } from './config.ts';
-import { claimRun, type ClaimedRun, connect, finishRun, finishStep, heartbeat, insertStep, loadSecrets, runOrganization, runState, sweepLostRuns } from './db.ts';
+import { claimRun, type ClaimedRun, connect, earlierDecisions, finishRun, finishStep, heartbeat, insertStep, loadSecrets, runOrganization, runState, sweepLostRuns } from './db.ts';
 import { makeDecide } from './decisions.ts';
 import { executeDefinition, maskSecrets } from './engine/index.ts';
 import { startDueSchedules } from './schedules.ts';
@@ -89,6 +89,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
         variables: run.variables,
         secrets,
         startAt: run.startStep,
+        earlierDecisions: await earlierDecisions(sql, run),
         allowPrivateAddresses: config.allowPrivateAddresses,
         signal: abort.signal,
         onStepStart: async ({ index, step }) => {

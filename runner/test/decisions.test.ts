@@ -11,6 +11,7 @@ import type { ClaimedRun } from '../src/db.ts';
 import { makeDecide } from '../src/decisions.ts';
 import type { Decision, Step } from '../src/engine/types.ts';
 import { definitionSchema } from '../../supabase/functions/_shared/schemas/definition.ts';
+import { createTestOrganization } from './organization.ts';
 
 const admin = postgres(process.env.DB_URL ?? 'postgresql://postgres:postgres@127.0.0.1:55322/postgres', { max: 2, onnotice: () => {} });
 const runnerSql = postgres(process.env.RUNNER_DB_URL ?? 'postgresql://kollega_runner:postgres@127.0.0.1:55322/postgres', { max: 2, onnotice: () => {} });
@@ -37,25 +38,17 @@ const given = { variables: { amount: '12500' }, inputs: {} };
 let stub: AiStub;
 let ORG: string;
 let MEMBER: string;
-const WORKFLOW = crypto.randomUUID();
+let WORKFLOW: string;
 
 beforeAll(async () => {
   stub = await startAiStub();
-  MEMBER = crypto.randomUUID();
-  // A registered company (the registration trigger makes its organisation and admin profile).
-  const number = `${Date.now()}`.slice(-10);
-  await admin`
-    insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data,
-                            confirmation_token, recovery_token, email_change_token_new, email_change)
-    values ('00000000-0000-0000-0000-000000000000', ${MEMBER}, 'authenticated', 'authenticated', ${`beslut-${MEMBER}@test.kollega.se`}, '', now(),
-            '{"provider":"email","providers":["email"]}', ${admin.json({
-              full_name: 'Beslutsfattare',
-              organization: { name: 'Beslut AB', organization_number: number, address: 'Testgatan 1', city: 'Uppsala', postal_code: '75310', country: 'Sverige', email: 'info@beslut.example.se', phone: '018-123 45 67' },
-            })}, '', '', '', '')`;
-  [{ organization_id: ORG }] = await admin<{ organization_id: string }[]>`select organization_id from public.profiles where id = ${MEMBER}`;
-  await admin`insert into public.workflows (id, organization_id, created_by, name, status, is_active) values (${WORKFLOW}, ${ORG}, ${MEMBER}, 'Fakturabeslut', 'active', true)`;
-  await admin`insert into public.workflow_versions (organization_id, workflow_id, version, definition) values (${ORG}, ${WORKFLOW}, 1, ${admin.json(definition as never)})`;
-  await admin`update public.workflows set current_version = 1 where id = ${WORKFLOW}`;
+  ({ organizationId: ORG, memberId: MEMBER, workflowId: WORKFLOW } = await createTestOrganization(admin, {
+    slug: 'beslut',
+    company: 'Beslut AB',
+    person: 'Beslutsfattare',
+    workflow: 'Fakturabeslut',
+    definition,
+  }));
 });
 
 afterAll(async () => {

@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { MASK } from './templates.ts';
 import { pixel, useEngine } from './test/harness.ts';
+import { html } from './test/server.ts';
 
 const t = useEngine();
 
@@ -77,38 +78,112 @@ describe('reporting and secrets', () => {
 });
 
 describe('retry from a step', () => {
-  const steps = () => [
+  // Issue 19: a form flow failed at "Spara" (the button was missing). Retried from that step once the page
+  // was fixed, the form must be filled in again, not saved blank.
+  const formFlow = () => [
     { type: 'setViewport' as const, width: 700, height: 500 },
-    { type: 'navigate' as const, url: t.server.url('/login') },
-    { type: 'change' as const, selectors: ['#user'], value: 'anna' },
-    { type: 'click' as const, selectors: ['text/Logga in'] },
-    { type: 'navigate' as const, url: t.server.url('/second') },
-    { type: 'change' as const, selectors: ['#note'], value: '{{var.ref}}' },
-    { type: 'click' as const, selectors: ['text/Spara'] },
+    { type: 'navigate' as const, url: t.server.url('/start') },
+    { type: 'navigate' as const, url: t.server.url('/form') },
+    { type: 'change' as const, selectors: ['#name'], value: '{{input.name}}' },
+    { type: 'change' as const, selectors: ['aria/Belopp'], value: '1200' },
+    { type: 'extract' as const, selectors: ['#ref'], variable: 'ref' },
+    { type: 'ai_decision' as const, prompt: 'Godkänn?', inputs: ['var.ref'], options: [{ value: 'yes', label: 'Ja', then: 'continue' as const }, { value: 'no', label: 'Nej', then: 'stop' as const }] },
+    { type: 'click' as const, selectors: ['aria/Spara[role="button"]'], timeout: 2000 },
   ];
+  /** The form: each load shows a new reference (R-1, R-2, … after `loads`); `saveButton` false is the broken page. */
+  const serveForm = (saveButton: boolean, loads = 0) => {
+    t.server.handle('/form', (_req, res) => {
+      loads++;
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(html(`
+        <p id="ref">R-${loads}</p>
+        <label>Namn <input id="name"></label>
+        <label>Belopp <input id="amount"></label>
+        ${saveButton ? `<button onclick="post('save', { name: document.getElementById('name').value, amount: document.getElementById('amount').value, ref: document.getElementById('ref').textContent, width: innerWidth })">Spara</button>` : ''}`));
+    });
+  };
 
-  test('opens the last navigate before the start step (no steps repeated), with its window size, then continues', async () => {
-    t.server.page('/login', LOGIN);
-    t.server.page('/second', `<input id="note"><button onclick="post('note', { note: note.value, width: innerWidth })">Spara</button>`);
-    const { outcome, starts, ends, page } = await t.run(steps(), { startAt: 3, variables: { ref: 'R-7' } });
-    expect(outcome.status).toBe('completed');
-    expect(starts.map((s) => s.index)).toEqual([3, 4, 5, 6]);
-    expect(ends[0]!.log.map((l) => l.message)).toEqual([
-      'retry: window size 700×500 as set by step 1',
-      `retry from step 4: first opened ${t.server.url('/login')}, the address of step 2 (the steps between are not repeated)`,
-    ]);
-    // the change of step 3 was not repeated: the form was sent with an empty user
-    await expect.poll(() => t.server.posts('login')).toEqual([{ user: '', password: '' }]);
-    await expect.poll(() => t.server.posts('note')).toEqual([{ note: 'R-7', width: 700 }]);
-    expect(new URL(page.url()).pathname).toBe('/second');
+  test('from the submit step: the page is opened again from its navigate and the form filled in again before the save, each step reported', async () => {
+    t.server.page('/start', '<h1>Start</h1>');
+    serveForm(false);
+    const asked: number[] = [];
+    const decide = async (index: number) => (asked.push(index), { choice: 'yes', by: 'person' as const, details: { person: { userId: 'u1' } } });
+    const first = await t.run(formFlow(), { inputs: { name: 'Anna' }, decide });
+    expect(first.outcome).toMatchObject({ status: 'failed', failedIndex: 7, errorType: 'element_not_found' });
+    expect(first.outcome.variables).toEqual({ ref: 'R-1' });
+    const earlier = first.ends.find((e) => e.index === 6)!.decision!;
+    expect(earlier).toMatchObject({ choice: 'yes', by: 'person' });
+
+    serveForm(true, 1); // the page was fixed
+    const { outcome, starts, ends, logText } = await t.run(formFlow(), {
+      startAt: 7,
+      inputs: { name: 'Anna' },
+      variables: first.outcome.variables,
+      earlierDecisions: { s7: earlier },
+      decide,
+    });
+    expect(outcome.status, JSON.stringify(outcome)).toBe('completed');
+    await expect.poll(() => t.server.posts('save')).toEqual([{ name: 'Anna', amount: '1200', ref: 'R-2', width: 700 }]);
+    // The window size, then the form's page from its navigate (not /start again), every step reported.
+    expect(starts.map((s) => s.index)).toEqual([0, 2, 3, 4, 5, 6, 7]);
+    expect(ends.map((e) => e.status)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed', 'passed', 'passed']);
+    expect(t.server.hits('/start')).toBe(1);
+    expect(ends[0]!.log[0]!.message).toBe('retry from step 8: step 1 runs again (it set up the window before step 3)');
+    expect(ends[1]!.log[0]!.message).toBe('retry from step 8: step 3 runs again: it opens the page again');
+    expect(ends[2]!.log[0]!.message).toBe('retry from step 8: step 4 runs again to restore the page step 3 opened');
+    // The extract refreshed its variable from the page opened again.
+    expect(ends[4]!.extracted).toEqual({ ref: 'R-2' });
+    expect(outcome.variables).toEqual({ ref: 'R-2' });
+    // Nobody was asked again: the decision reuses the earlier answer.
+    expect(asked).toEqual([6]);
+    expect(ends[5]!.decision).toMatchObject({ choice: 'yes', by: 'person', details: { person: { userId: 'u1' }, reused: true } });
+    expect(logText).toContain('retry: the earlier attempt\'s answer is used (a person decided "yes"); no one is asked again');
+    expect(ends[6]!.log.map((l) => l.message).join('\n')).not.toContain('retry');
   });
 
-  test('a start step that is a navigate needs no preparation', async () => {
-    t.server.page('/second', `<input id="note"><button onclick="post('note', { note: note.value })">Spara</button>`);
-    const { outcome, ends } = await t.run(steps(), { startAt: 4, variables: { ref: 'R-8' } });
-    expect(outcome.status).toBe('completed');
-    expect(ends[0]!.log).toEqual([]);
-    await expect.poll(() => t.server.posts('note')).toEqual([{ note: 'R-8' }]);
+  test('a decision no earlier attempt answered is asked; an answer that would end the run does not end the replay', async () => {
+    serveForm(true);
+    t.server.page('/start', '<h1>Start</h1>');
+    const asked: number[] = [];
+    const { outcome, ends } = await t.run(formFlow(), {
+      startAt: 7,
+      inputs: { name: 'Bo' },
+      decide: async (index) => (asked.push(index), { choice: 'no', by: 'ai' as const, confidence: 97 }),
+    });
+    expect(outcome.status, JSON.stringify(outcome)).toBe('completed');
+    expect(asked).toEqual([6]);
+    const decision = ends.find((e) => e.index === 6)!;
+    expect(decision.log.map((l) => l.message)).toContain('retry: no earlier attempt answered this decision; it is asked now');
+    expect(decision.log.map((l) => l.message)).toContain('retry: the answer would end the run; the retry goes on to step 8 as asked');
+    await expect.poll(() => t.server.posts('save')).toEqual([{ name: 'Bo', amount: '1200', ref: 'R-1', width: 700 }]);
+  });
+
+  test('a step that fails while running again ends the retry there', async () => {
+    t.server.page('/start', '<h1>Start</h1>');
+    t.server.page('/form', '<label>Namn <input id="name"></label><button>Spara</button>');
+    const { outcome, starts } = await t.run(formFlow(), { startAt: 7, inputs: { name: 'Anna' } });
+    expect(outcome).toMatchObject({ status: 'failed', failedIndex: 4, errorType: 'element_not_found' });
+    expect(starts.map((s) => s.index)).toEqual([0, 2, 3, 4]);
+    expect(t.server.posts('save')).toEqual([]);
+  });
+
+  test('without a navigate before the start step, every earlier step runs again; a start step that is a navigate only gets the window size', async () => {
+    t.server.page('/second', `<input id="note"><button onclick="post('note', { note: note.value, width: innerWidth })">Spara</button>`);
+    const steps = [
+      { type: 'setViewport' as const, width: 640, height: 480 },
+      { type: 'navigate' as const, url: t.server.url('/second') },
+      { type: 'change' as const, selectors: ['#note'], value: '{{var.ref}}' },
+      { type: 'click' as const, selectors: ['text/Spara'] },
+    ];
+    const fromNavigate = await t.run(steps, { startAt: 1, variables: { ref: 'R-8' } });
+    expect(fromNavigate.outcome.status).toBe('completed');
+    expect(fromNavigate.starts.map((s) => s.index)).toEqual([0, 1, 2, 3]);
+    await expect.poll(() => t.server.posts('note')).toEqual([{ note: 'R-8', width: 640 }]);
+
+    const noNavigate = await t.run([{ type: 'wait', ms: 10 }, { type: 'wait', ms: 10 }, { type: 'wait', ms: 10 }], { startAt: 2 });
+    expect(noNavigate.outcome.status).toBe('completed');
+    expect(noNavigate.starts.map((s) => s.index)).toEqual([0, 1, 2]);
+    expect(noNavigate.ends[0]!.log[0]!.message).toBe('retry from step 3: step 1 runs again to restore the page (the run starts over: no step before opens a page)');
   });
 });
 

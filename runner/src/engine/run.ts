@@ -2,7 +2,8 @@
 // ends; dialogs, downloads, popups, crashes and the network guard handled for the whole run.
 import { stat } from 'node:fs/promises';
 import type { Dialog, Download, Page, Request, Response } from 'playwright-core';
-import { DEFAULT_STEP_TIMEOUT_MS, type Step, type StepOf } from '../../../supabase/functions/_shared/schemas/definition.ts';
+import { type RetryPlan, retryPlan } from '../../../supabase/functions/_shared/retry-plan.ts';
+import { DEFAULT_STEP_TIMEOUT_MS, type Step } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import { StepError, describeError, toStepError } from './errors.ts';
 import { sameUrlLoosely, sleep } from './locate.ts';
 import { installNetworkGuard } from './network-guard.ts';
@@ -10,7 +11,7 @@ import { captureJpeg } from './screenshot.ts';
 import { failStep, logOnStep, type RunState, type StepContext } from './state.ts';
 import { applyNetworkConditions, openUrl, runStep } from './steps.ts';
 import { maskDeep, maskSecrets, resolveStep } from './templates.ts';
-import type { ExecuteOptions, RunOutcome, StepEnd, StepLogEntry } from './types.ts';
+import type { Decision, ExecuteOptions, RunOutcome, StepEnd, StepLogEntry } from './types.ts';
 
 /** Step executions per call at most: a decision that loops for ever fails instead of running for ever. */
 export const MAX_STEP_EXECUTIONS = 10_000;
@@ -31,20 +32,20 @@ export async function executeDefinition(opts: ExecuteOptions): Promise<RunOutcom
     completedSteps: completed.size,
   });
   try {
+    if (startAt > 0) {
+      const ended = await replayForRetry(run, retryPlan(steps, startAt), completed);
+      if (ended) return outcome(ended);
+    }
     let index = startAt;
     let executions = 0;
     while (index < steps.length) {
-      if ((await controlBeforeStep(run)) === 'stop') {
-        return outcome({ status: 'stopped', failedIndex: index, errorType: 'stopped', errorMessage: `the run was stopped before step ${index + 1}` });
-      }
+      if ((await controlBeforeStep(run)) === 'stop') return outcome(stoppedBefore(index));
       if (++executions > MAX_STEP_EXECUTIONS) {
         return outcome({ status: 'failed', failedIndex: index, errorType: 'assertion_failed', errorMessage: `the run executed ${MAX_STEP_EXECUTIONS} steps; a decision probably loops` });
       }
-      const prepare = index === startAt && startAt > 0 ? retryPreparation(run, startAt) : undefined;
+      const prepare = index === startAt && startAt > 0 ? retryWindow(run, startAt) : undefined;
       const { end, flow } = await executeStep(run, index, prepare);
-      if (end.status === 'failed') {
-        return outcome({ status: end.errorType === 'stopped' ? 'stopped' : 'failed', failedIndex: index, errorType: end.errorType, errorMessage: end.errorMessage });
-      }
+      if (end.status === 'failed') return outcome(failedAt(index, end));
       completed.add(index);
       if (flow && 'end' in flow) {
         for (let i = index + 1; i < steps.length; i++) {
@@ -72,10 +73,22 @@ export async function executeDefinition(opts: ExecuteOptions): Promise<RunOutcom
 // ---------------------------------------------------------------------------------------------------------
 // The run's browser: pages, dialogs, downloads, crashes, guard, stop
 
+type Ending = Omit<RunOutcome, 'variables' | 'completedSteps'>;
+
+function stoppedBefore(index: number): Ending {
+  return { status: 'stopped', failedIndex: index, errorType: 'stopped', errorMessage: `the run was stopped before step ${index + 1}` };
+}
+
+function failedAt(index: number, end: StepEnd): Ending {
+  return { status: end.errorType === 'stopped' ? 'stopped' : 'failed', failedIndex: index, errorType: end.errorType, errorMessage: end.errorMessage };
+}
+
 async function startRun(opts: ExecuteOptions): Promise<{ run: RunState; dispose: () => Promise<void> }> {
   const context = opts.context;
+  const decide = opts.decide;
   const run: RunState = {
-    opts,
+    // In a retry's replay a decision taken by an earlier attempt is reused, not asked again.
+    opts: { ...opts, ...(decide && { decide: async (index, step, given) => reusedDecision(run, step) ?? decide(index, step, given) }) },
     context,
     mainPage: undefined as unknown as Page,
     pages: [],
@@ -299,6 +312,7 @@ async function executeStep(
   run: RunState,
   index: number,
   prepare?: (ctx: StepContext) => Promise<void>,
+  replay?: RetryPlan,
 ): Promise<{ end: StepEnd; flow?: StepContext['flow'] }> {
   const original = run.opts.definition.steps[index]!;
   const reported = maskDeep(original, run.secrets);
@@ -327,6 +341,7 @@ async function executeStep(
   };
   run.current = ctx;
   for (const message of run.pending.logs.splice(0)) ctx.log(message);
+  if (replay) ctx.log(replayReason(replay, index));
 
   let error: StepError | undefined;
   try {
@@ -348,6 +363,7 @@ async function executeStep(
     error = classify(run, thrown);
   }
   over.abort();
+  if (replay && ctx.flow && !error) ctx.flow = replayFlow(ctx, replay, ctx.flow);
   const steps = run.opts.definition.steps;
   const next = !ctx.flow ? index + 1 : 'goto' in ctx.flow ? ctx.flow.goto : steps.length;
   if (!error && next >= steps.length) await settle(run);
@@ -388,38 +404,83 @@ async function reportSkipped(run: RunState, index: number, reason: string) {
   await run.opts.onStepEnd({ index, step, status: 'skipped', startedAt: at, finishedAt: at, durationMs: 0, log: [{ at: 0, message: reason }] });
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// Retry: the start step's page is rebuilt first (docs/automation.md "Retry", _shared/retry-plan.ts)
+
 /**
- * A retry starts in a fresh context, so before its first step the main window opens the URL of the last
- * navigate before it (a GET, no side effects; the steps between are not repeated), with the last window size;
- * a start step in a popup gets that popup's address opened in a new window.
+ * A retry starts in a fresh context, so before its start step the steps its page needs run again, each reported
+ * as a step of this attempt: the last setViewport / emulateNetworkConditions before the page, the navigate that
+ * opens it, and every step on it up to the start step (fills, clicks, extracts refreshing their variables).
+ * Decisions among them reuse the earlier attempt's answer (`earlierDecisions`); a failure ends the run there.
  */
-function retryPreparation(run: RunState, startAt: number): ((ctx: StepContext) => Promise<void>) | undefined {
-  const steps = run.opts.definition.steps;
-  const start = steps[startAt]!;
-  if (start.type === 'navigate') return undefined;
-  const before = (type: Step['type']) => steps.findLastIndex((s, i) => i < startAt && s.type === type);
-  const navIndex = before('navigate');
-  const viewIndex = before('setViewport');
-  const target = 'target' in start && start.target && start.target !== 'main' ? start.target : undefined;
-  if (navIndex < 0 && viewIndex < 0 && !target) return undefined;
+async function replayForRetry(run: RunState, plan: RetryPlan, completed: Set<number>): Promise<Ending | undefined> {
+  run.replaying = plan;
+  try {
+    for (let k = 0; k < plan.replay.length; k++) {
+      const index = plan.replay[k]!;
+      if ((await controlBeforeStep(run)) === 'stop') return stoppedBefore(index);
+      const { end, flow } = await executeStep(run, index, undefined, plan);
+      if (end.status === 'failed') return failedAt(index, end);
+      completed.add(index);
+      // A decision's jump forward on the page is followed, as in the attempt that took it (replayFlow).
+      while (flow && 'goto' in flow && k + 1 < plan.replay.length && plan.replay[k + 1]! < flow.goto) {
+        const skipped = plan.replay[++k]!;
+        await reportSkipped(run, skipped, `skipped: the decision in step ${index + 1} went to step ${flow.goto + 1}`);
+        completed.add(skipped);
+      }
+    }
+  } finally {
+    run.replaying = undefined;
+  }
+  return undefined;
+}
+
+/** The first log line of a step that runs again for a retry. */
+function replayReason(plan: RetryPlan, index: number): string {
+  const why = `retry from step ${plan.fromStep + 1}: step ${index + 1} runs again`;
+  if (plan.context.includes(index)) return `${why} (it set up the window before step ${plan.page! + 1})`;
+  if (index === plan.page) return `${why}: it opens the page again`;
+  return `${why} to restore the page${plan.page === null ? ' (the run starts over: no step before opens a page)' : ` step ${plan.page + 1} opened`}`;
+}
+
+/**
+ * Where a decision's answer leads during a replay: a jump forward on the page (up to the start step) is
+ * followed; ending the run, a jump back or one past the start step is not (the person asked to retry from
+ * the start step), and the log says so.
+ */
+function replayFlow(ctx: StepContext, plan: RetryPlan, flow: NonNullable<StepContext['flow']>): StepContext['flow'] {
+  if ('goto' in flow && flow.goto > ctx.index && flow.goto <= plan.fromStep) return flow;
+  const would = 'end' in flow ? 'would end the run' : `would go to step ${flow.goto + 1}`;
+  ctx.log(`retry: the answer ${would}; the retry goes on to step ${plan.fromStep + 1} as asked`);
+  return undefined;
+}
+
+/** During a replay, an ai_decision or manual step's answer from an earlier attempt, when there is one that still fits. */
+function reusedDecision(run: RunState, step: Step): Decision | undefined {
+  if (!run.replaying) return undefined;
+  const earlier = run.opts.earlierDecisions?.[step.id];
+  if (!earlier) {
+    logOnStep(run, 'retry: no earlier attempt answered this decision; it is asked now');
+    return undefined;
+  }
+  if (step.type === 'ai_decision' && !step.options.some((o) => o.value === earlier.choice)) {
+    logOnStep(run, `retry: the earlier answer "${earlier.choice}" is no longer an option; the decision is asked again`);
+    return undefined;
+  }
+  logOnStep(run, `retry: the earlier attempt's answer is used (${earlier.by === 'ai' ? 'the AI' : 'a person'} decided "${earlier.choice}"); no one is asked again`);
+  return { choice: earlier.choice, by: earlier.by, confidence: earlier.confidence, reason: earlier.reason, details: { ...earlier.details, reused: true } };
+}
+
+/** A start step that acts in a popup the replay did not open gets that popup's address opened in a new window. */
+function retryWindow(run: RunState, startAt: number): ((ctx: StepContext) => Promise<void>) | undefined {
+  const start = run.opts.definition.steps[startAt]!;
+  if (!('target' in start) || !start.target || start.target === 'main') return undefined;
   return async (ctx) => {
-    if (viewIndex >= 0) {
-      const view = steps[viewIndex] as StepOf<'setViewport'>;
-      await run.mainPage.setViewportSize({ width: view.width, height: view.height });
-      ctx.log(`retry: window size ${view.width}×${view.height} as set by step ${viewIndex + 1}`);
-    }
-    if (navIndex >= 0) {
-      const nav = resolveStep(steps[navIndex] as StepOf<'navigate'>, run);
-      ctx.page = run.mainPage;
-      await openUrl(ctx, run.mainPage.mainFrame(), nav.url);
-      ctx.log(`retry from step ${startAt + 1}: first opened ${nav.url}, the address of step ${navIndex + 1} (the steps between are not repeated)`);
-    }
-    const popupUrl = target ? resolveStep(start, run) : undefined;
-    const url = popupUrl && 'target' in popupUrl ? popupUrl.target : undefined;
-    if (url && !run.pages.some((p) => !p.isClosed() && (p.url() === url || sameUrlLoosely(p.url(), url)))) {
-      const page = await run.context.newPage();
-      await openUrl(ctx, page.mainFrame(), url);
-      ctx.log(`retry: opened the window ${url} the step acts in`);
-    }
+    const resolved = resolveStep(start, run);
+    const url = 'target' in resolved ? resolved.target : undefined;
+    if (!url || run.pages.some((p) => !p.isClosed() && (p.url() === url || sameUrlLoosely(p.url(), url)))) return;
+    const page = await run.context.newPage();
+    await openUrl(ctx, page.mainFrame(), url);
+    ctx.log(`retry: opened the window ${url} the step acts in`);
   };
 }

@@ -1,5 +1,6 @@
 // The state of one run and of the step being executed, shared by run.ts and steps.ts.
 import type { BrowserContext, CDPSession, Locator, Page, Request } from 'playwright-core';
+import type { RetryPlan } from '../../../supabase/functions/_shared/retry-plan.ts';
 import type { Step } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import type { StepError } from './errors.ts';
 import type { NetworkGuard } from './network-guard.ts';
@@ -54,6 +55,8 @@ export type RunState = {
   lastDialogAt?: number;
   /** Requests of the context that have not finished yet. */
   inflight: Set<Request>;
+  /** While the steps a retry's start step needs run again (run.ts replayForRetry). */
+  replaying?: RetryPlan;
 };
 
 export function remaining(ctx: StepContext): number {

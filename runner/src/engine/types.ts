@@ -54,11 +54,17 @@ export type ExecuteOptions = {
   /** {{secret.NAME}} values, resolved by the caller before the run. */
   secrets: Record<string, string>;
   /**
-   * Step index to start from (retry from a step). Earlier steps are not executed; when the start step is not a
-   * navigate, the main window first opens the URL of the last navigate before it (and the last setViewport
-   * before it is applied), logged on the start step.
+   * Step index to start from (retry from a step). The steps the start step's page needs run again first, each
+   * reported (retryPlan in supabase/functions/_shared/retry-plan.ts: from the last navigate before it, with the
+   * last setViewport and emulateNetworkConditions before that); no other earlier step is executed.
    */
   startAt?: number;
+  /**
+   * Decisions an earlier attempt took, by step id (the latest passed one per step): an ai_decision or manual
+   * step that runs again for a retry reuses its answer instead of asking again (recorded with
+   * `details.reused: true`). A decision without one here is asked as usual.
+   */
+  earlierDecisions?: Record<string, StepDecision>;
   /** Per step when the step sets no timeout (or 0); DEFAULT_STEP_TIMEOUT_MS. */
   defaultTimeoutMs?: number;
   /** Network guard off (local stack, tests). */

@@ -186,6 +186,12 @@ export type Run = {
   estimatedCompletion: string | null;
 };
 
+/**
+ * POST /api/runs/{id}/retry response (202): the run's new attempt and what it runs again before its start step
+ * (`retryPlan.fromStep`) to restore that step's page (_shared/retry-plan.ts).
+ */
+export type RetriedRun = Run & { retryPlan: import('../retry-plan.ts').RetryPlan };
+
 /** GET /api/runs/counts: runs of the organisation by status. */
 export type RunCounts = Record<RunStatus, number> & { total: number };
 

@@ -1,6 +1,7 @@
 // Runs (AUTOMATION "Runs"): the organisation's runs with their progress, one run with every attempt's
 // step results, a step's screenshot, the run log as a file, and pause / resume / stop / retry through the
-// app.* SQL functions (20261123000500), which lock the run and check its state. Members read their
+// app.* SQL functions (20261123000500), which lock the run and check its state. A retry answers which steps
+// its attempt runs again to restore the start step's page (_shared/retry-plan.ts). Members read their
 // organisation's runs (RLS); only the runner writes step results.
 import { Hono } from 'hono';
 import type { Context } from 'hono';
@@ -9,7 +10,8 @@ import { z } from 'zod';
 import type { Tx } from '../../_shared/db.ts';
 import { HttpError, parseJson, validate } from '../../_shared/http.ts';
 import { type ApiMessageKey, t } from '../../_shared/i18n.ts';
-import type { Run, RunCounts, RunDetail, RunStatus, RunStep } from '../../_shared/types/api.ts';
+import { type PlanStep, retryPlan } from '../../_shared/retry-plan.ts';
+import type { RetriedRun, Run, RunCounts, RunDetail, RunStatus, RunStep } from '../../_shared/types/api.ts';
 import { type AppEnv, requireSession } from '../middleware.ts';
 import { asCaller, jsonAttachment, pathId, readQuery } from '../resource.ts';
 
@@ -183,9 +185,13 @@ runRoutes.post('/runs/:id/retry', requireSession, async (c) => {
   const id = pathId(c);
   const text = await c.req.text();
   const { fromStep } = validate(text.trim() ? parseJson(text) : {}, retryBodySchema, c.get('lang'));
-  const run = await actOnRun(c, 'retry', async (tx) => {
-    await tx`select 1 from app.retry_run(${id}, ${fromStep ?? null})`;
-    return selectRun(tx, id);
+  const run = await actOnRun(c, 'retry', async (tx): Promise<RetriedRun> => {
+    // The new attempt runs the version retry_run chose (the current one): its steps say what runs again.
+    const [retried] = await tx<{ start_step: number; steps: PlanStep[] }[]>`
+      select r.start_step, v.definition -> 'steps' as steps
+      from app.retry_run(${id}, ${fromStep ?? null}) r
+      join public.workflow_versions v on v.workflow_id = r.workflow_id and v.version = r.workflow_version`;
+    return { ...(await selectRun(tx, id)), retryPlan: retryPlan(retried.steps, retried.start_step) };
   });
   return c.json(run, 202);
 });

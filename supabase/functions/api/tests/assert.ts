@@ -16,3 +16,7 @@ export function assertNotEquals(actual: unknown, expected: unknown, message?: st
 export function assertMatch(actual: string, pattern: RegExp, message?: string): void {
   nodeAssert.match(actual, pattern, message);
 }
+
+export function assertThrows(fn: () => unknown, error: new (...args: never[]) => Error, message?: string): void {
+  nodeAssert.throws(fn, error, message);
+}

@@ -259,6 +259,8 @@ Deno.test('POST /api/runs/:id/retry starts a new attempt from the failed step (2
   assertEquals([response.body.errorType, response.body.failedStep, response.body.startedBy], [null, null, null]);
   const stored = await storedRun(runId);
   assertEquals([stored.attempt, stored.start_step], [2, 3]);
+  // Step 4 (Logga in) needs its page: steps 1–3 run again (the navigate, then both fields filled in again).
+  assertEquals(response.body.retryPlan, { fromStep: 3, replay: [0, 1, 2], page: 0, context: [], fills: [1, 2], decisions: [] });
   const [retried] = await withDb((sql) =>
     sql`select user_id from public.audit_activities where execution_id = ${runId} and action = 'run_retried'`
   );
@@ -284,7 +286,7 @@ Deno.test('POST /api/runs/:id/retry takes { fromStep } (0-based): 400 outside th
   }
   assertEquals((await storedRun(runId)).attempt, 1, 'nothing changed');
   const fromFirst = await member.client.post(`/runs/${runId}/retry`, { fromStep: 0 });
-  assertEquals([fromFirst.status, fromFirst.body.completedSteps], [202, 0]);
+  assertEquals([fromFirst.status, fromFirst.body.completedSteps, fromFirst.body.retryPlan.replay], [202, 0, []]);
   assertEquals((await storedRun(runId)).start_step, 0);
 });
 

@@ -1,5 +1,6 @@
 // One pending error: type, priority, time, message, workflow, run and step. 'Lös' offers a retry of
-// the run from the failed step (the server then resolves the item) or marking it resolved; 'Visa
+// the run from the failed step (its page is rebuilt first: the steps before it on that page run again; the
+// server then resolves the item) or marking it resolved; 'Visa
 // detaljer' opens the run. Superusers and admins may also escalate and ignore.
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import type { ErrorQueueItem } from '@shared/types/api';
@@ -75,9 +76,20 @@ export function ErrorItemRow({ item, canModerate, isBusy, onRetry, onResolve, on
               className="z-50 w-60 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-900/10 focus:outline-none"
             >
               <MenuItem>
-                <button type="button" className={itemClasses} onClick={() => onRetry(item)}>
-                  <RetryIcon className="size-4 text-slate-400" />
-                  {t('item.retry_from_step')}
+                <button
+                  type="button"
+                  className={`${itemClasses} items-start`}
+                  onClick={() => onRetry(item)}
+                  aria-label={t('item.retry_from_step')}
+                  aria-describedby={`retry-hint-${item.id}`}
+                >
+                  <RetryIcon className="mt-0.5 size-4 shrink-0 text-slate-400" />
+                  <span>
+                    <span className="block">{t('item.retry_from_step')}</span>
+                    <span id={`retry-hint-${item.id}`} className="block text-xs text-slate-500">
+                      {t('item.retry_from_step_hint')}
+                    </span>
+                  </span>
                 </button>
               </MenuItem>
               <MenuItem>

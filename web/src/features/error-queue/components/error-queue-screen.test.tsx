@@ -126,15 +126,23 @@ describe('error queue', () => {
       {
         'POST /api/runs/run-7/retry': () => {
           retried = true;
-          return json(202, { id: 'run-7', status: 'pending' });
+          const retryPlan = { fromStep: 2, replay: [0, 1], page: 0, context: [], fills: [1], decisions: [] };
+          return json(202, { id: 'run-7', status: 'pending', retryPlan });
         },
       },
     );
     await renderQueue();
     await userEvent.click(await screen.findByRole('button', { name: 'Lös' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Försök igen från detta steg' }));
+    // What the action does is said beside it: the step's page is rebuilt first, never skipped.
+    const action = await screen.findByRole('menuitem', { name: 'Försök igen från detta steg' });
+    expect(action).toHaveAccessibleDescription('Sidan öppnas på nytt och stegen före det på samma sida körs igen först.');
+    await userEvent.click(action);
     expect(await screen.findByText('Körningen startar om')).toBeInTheDocument();
-    expect(screen.getByText('Fakturahantering körs igen från steg 3 och felet har markerats som löst.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Fakturahantering körs igen från steg 3 och felet har markerats som löst. Steg 1–2 körs igen: sidan öppnas på nytt från steg 1 och formuläret fylls i igen innan steg 3.',
+      ),
+    ).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/api/runs/run-7/retry')?.body).toEqual({ fromStep: 2 });
     expect(await screen.findByText('Inga aktiva fel')).toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 // /error-queue ('Felkö'): the measured figures, and the pending errors with retry-from-step or resolve,
 // the run's details and (for superusers and admins) escalate and ignore. Refreshed every 10 s.
 import { useQuery } from '@tanstack/react-query';
-import type { ErrorQueueItem } from '@shared/types/api';
+import type { ErrorQueueItem, RetriedRun } from '@shared/types/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -10,6 +10,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { notify } from '@/components/ui/notify';
 import { PageHeader } from '@/components/ui/page-header';
 import { SkeletonList } from '@/components/ui/skeleton-list';
+import { describeRetryPlan } from '@/lib/retry-plan-text';
 import { useEscalateError } from '../api/escalate-error';
 import { errorQueueQueryOptions } from '../api/get-error-queue';
 import { useIgnoreError } from '../api/ignore-error';
@@ -25,13 +26,14 @@ type ErrorQueueScreenProps = {
   canModerate: boolean;
   /**
    * Retries the item's run from its step (POST /api/runs/{executionId}/retry, the flow-runs feature's
-   * call, passed in by the route); the server then resolves the item.
+   * call, passed in by the route); the server then resolves the item and says what runs again (retryPlan).
    */
-  onRetryFromStep: (item: ErrorQueueItem, callbacks: { onSuccess: () => void; onSettled: () => void }) => void;
+  onRetryFromStep: (item: ErrorQueueItem, callbacks: { onSuccess: (run: RetriedRun) => void; onSettled: () => void }) => void;
 };
 
 export function ErrorQueueScreen({ canModerate, onRetryFromStep }: ErrorQueueScreenProps) {
   const { t } = useTranslation('error_queue');
+  const { t: tc, i18n } = useTranslation('common');
   const errors = useQuery({ ...errorQueueQueryOptions(), refetchInterval: ERROR_QUEUE_REFRESH_MS });
   const resolveError = useResolveError();
   const ignoreError = useIgnoreError();
@@ -43,14 +45,14 @@ export function ErrorQueueScreen({ canModerate, onRetryFromStep }: ErrorQueueScr
   const handleRetry = (item: ErrorQueueItem) => {
     setRetrying(item.id);
     onRetryFromStep(item, {
-      onSuccess: () => {
+      onSuccess: (run) => {
         const workflow = item.workflowName ?? item.workflowId;
-        void notify.success(
-          t('toast.retried'),
-          item.stepIndex === null
-            ? t('toast.retried_description_no_step', { workflow })
-            : t('toast.retried_description', { workflow, step: item.stepIndex + 1 }),
-        );
+        const retried = item.stepIndex === null
+          ? t('toast.retried_description_no_step', { workflow })
+          : t('toast.retried_description', { workflow, step: item.stepIndex + 1 });
+        // What the retry runs again before the step, as the server planned it.
+        const plan = run.retryPlan ? ` ${describeRetryPlan(run.retryPlan, tc, i18n.language)}` : '';
+        void notify.success(t('toast.retried'), `${retried}${plan}`);
       },
       onSettled: () => setRetrying(null),
     });

@@ -1,6 +1,8 @@
-// Retry a failed run from a chosen step (default: the one that failed). The steps are named from the
-// run's step log where it has one.
+// Retry a failed run from a chosen step (default: the one that failed), saying which steps run again first to
+// restore that step's page (@shared/retry-plan on the workflow's current definition, which the retry runs).
+// The steps are named from that definition, else from the run's step log.
 import { useQuery } from '@tanstack/react-query';
+import { retryPlan } from '@shared/retry-plan';
 import type { Run } from '@shared/types/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +10,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { notify } from '@/components/ui/notify';
 import { SelectInput } from '@/components/ui/select-input';
+import { workflowQueryOptions } from '@/features/workflows/api/get-workflow';
+import { describeRetryPlan } from '@/lib/retry-plan-text';
 import { runQueryOptions } from '../api/get-run';
 import { useRetryRun } from '../api/retry-run';
 import { defaultRetryStep } from '../model';
@@ -20,22 +24,29 @@ type RetryRunDialogProps = {
 
 export function RetryRunDialog({ run, open, onClose }: RetryRunDialogProps) {
   const { t } = useTranslation('flow_runs');
+  const { t: tc, i18n } = useTranslation('common');
   const detail = useQuery({ ...runQueryOptions(run.id), enabled: open });
+  const workflow = useQuery({ ...workflowQueryOptions(run.workflowId), enabled: open });
   const retry = useRetryRun();
   const [fromStep, setFromStep] = useState(() => defaultRetryStep(run));
 
   const descriptions = new Map<number, string>();
   for (const step of detail.data?.steps ?? []) descriptions.set(step.stepIndex, step.description);
   if (run.currentStep !== null && run.currentStepDescription) descriptions.set(run.currentStep, run.currentStepDescription);
+  // The definition the retry runs (its current version) names every step, also those no attempt reached.
+  const definitionSteps = workflow.data?.definition.steps ?? [];
+  for (const [index, step] of definitionSteps.entries()) if (step.description) descriptions.set(index, step.description);
+  const plan = fromStep < definitionSteps.length ? retryPlan(definitionSteps, fromStep) : undefined;
 
-  const options = Array.from({ length: run.stepCount }, (_, index) => {
+  const stepName = (index: number) => {
     const description = descriptions.get(index);
-    const step = index + 1;
-    const label = !description
-      ? t('retry.step', { step })
-      : index === run.failedStep
-        ? t('retry.step_failed', { step, description })
-        : t('retry.step_described', { step, description });
+    return description ? t('retry.step_described', { step: index + 1, description }) : t('retry.step', { step: index + 1 });
+  };
+  // A retry runs the workflow's current version: its steps are the ones to choose from, once it has loaded.
+  const stepCount = definitionSteps.length || run.stepCount;
+  const options = Array.from({ length: stepCount }, (_, index) => {
+    const description = descriptions.get(index);
+    const label = description && index === run.failedStep ? t('retry.step_failed', { step: index + 1, description }) : stepName(index);
     return { value: String(index), label };
   });
 
@@ -43,9 +54,10 @@ export function RetryRunDialog({ run, open, onClose }: RetryRunDialogProps) {
     retry.mutate(
       { id: run.id, fromStep: options.length > 0 ? fromStep : undefined },
       {
-        onSuccess: () => {
+        onSuccess: (retried) => {
           onClose();
-          void notify.success(t('toast.retried'), t('toast.retried_description', { name: run.workflowName, step: fromStep + 1 }));
+          const replay = retried.retryPlan ? ` ${describeRetryPlan(retried.retryPlan, tc, i18n.language)}` : '';
+          void notify.success(t('toast.retried'), `${t('toast.retried_description', { name: run.workflowName, step: fromStep + 1 })}${replay}`);
         },
       },
     );
@@ -54,6 +66,18 @@ export function RetryRunDialog({ run, open, onClose }: RetryRunDialogProps) {
     <Dialog open={open} onClose={onClose} title={t('retry.title', { name: run.workflowName })} description={t('retry.description')}>
       {options.length > 0 ? (
         <SelectInput label={t('retry.step_label')} value={String(fromStep)} options={options} onChange={(value) => setFromStep(Number(value))} />
+      ) : null}
+      {plan ? (
+        <div className="mt-4 space-y-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-700" aria-live="polite">
+          <p>{describeRetryPlan(plan, tc, i18n.language)}</p>
+          {plan.replay.length > 0 ? (
+            <ul aria-label={t('retry.replayed_label')} className="list-inside list-disc space-y-0.5">
+              {plan.replay.map((index) => (
+                <li key={index}>{stepName(index)}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
       ) : null}
       <DialogActions>
         <Button variant="secondary" onClick={onClose} disabled={retry.isPending}>

@@ -1,12 +1,13 @@
 // Run details (/workflow-execution/$runId): facts, every attempt's steps with error, log, values,
 // decision and screenshot, retry from a step, the log download, live while the run is under way.
-import type { RunDetail, RunStep } from '@shared/types/api';
+import type { RunDetail, RunStep, WorkflowDetail } from '@shared/types/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { demoUser, json, mockApi } from '@/test/api-mock';
 import { renderApp } from '@/test/render';
+import { aWorkflowDetail } from '@/features/workflows/test-fixtures';
 
 afterEach(async () => {
   await i18n.changeLanguage('sv');
@@ -119,6 +120,79 @@ describe('run details', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Försök igen' }));
     expect(await screen.findByText('Körningen startar om')).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/api/runs/r1/retry')?.body).toEqual({ fromStep: 1 });
+  });
+
+  describe('the retry dialog says which steps run again to restore the page', () => {
+    // Issue 19: the form flow failed at "Spara"; a retry from there fills the form in again first.
+    const formWorkflow: WorkflowDetail = aWorkflowDetail({
+      id: 'w1',
+      definition: {
+        version: 1,
+        steps: [
+          { id: 's1', type: 'setViewport', description: 'Fönsterstorlek', width: 1280, height: 800, deviceScaleFactor: 1, isMobile: false, hasTouch: false, isLandscape: false },
+          { id: 's2', type: 'navigate', description: 'Öppna ärendelistan', url: 'https://fastighet.example.se/arenden' },
+          { id: 's3', type: 'navigate', description: 'Öppna nytt ärende', url: 'https://fastighet.example.se/arenden/ny' },
+          { id: 's4', type: 'change', description: 'Fyll i lägenhet', selectors: ['#lgh'], value: '{{input.lagenhet}}' },
+          { id: 's5', type: 'change', description: 'Fyll i beskrivning', selectors: ['#text'], value: 'Trasig dörr' },
+          {
+            id: 's6',
+            type: 'ai_decision',
+            description: 'Bedöm brådska',
+            prompt: 'Är det brådskande?',
+            inputs: [],
+            options: [{ value: 'ja', label: 'Ja', then: 'continue' }],
+            threshold: 95,
+          },
+          { id: 's7', type: 'click', description: 'Klicka på Spara', selectors: ['aria/Spara[role="button"]'] },
+        ],
+      },
+    });
+    const formRun: RunDetail = { ...failedRun, stepCount: 7, failedStep: 6, currentStep: 6, currentStepDescription: 'Klicka på Spara', steps: [] };
+
+    async function openRetry() {
+      const api = await renderDetails(formRun, {
+        'GET /api/workflows/w1': () => json(200, formWorkflow),
+        'POST /api/runs/r1/retry': () => json(202, { ...formRun, status: 'pending' }),
+      });
+      await userEvent.click(screen.getByRole('button', { name: i18n.language === 'sv' ? 'Försök igen' : 'Retry' }));
+      return { ...api, dialog: await screen.findByRole('dialog') };
+    }
+
+    it('in Swedish', async () => {
+      const { dialog } = await openRetry();
+      const replayed = await within(dialog).findByRole('list', { name: 'Steg som körs igen först' });
+      expect(within(replayed).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+        'Steg 1: Fönsterstorlek',
+        'Steg 3: Öppna nytt ärende',
+        'Steg 4: Fyll i lägenhet',
+        'Steg 5: Fyll i beskrivning',
+        'Steg 6: Bedöm brådska',
+      ]);
+      expect(dialog).toHaveTextContent(
+        'Steg 1 och 3–6 körs igen: sidan öppnas på nytt från steg 3 och formuläret fylls i igen innan steg 7. Beslutet i steg 6 frågas inte igen: svaret från förra försöket används.',
+      );
+      await userEvent.selectOptions(within(dialog).getByLabelText('Börja från'), '3');
+      expect(dialog).toHaveTextContent('Steg 1 och 3 körs igen: sidan öppnas på nytt från steg 3 innan steg 4.');
+      await userEvent.selectOptions(within(dialog).getByLabelText('Börja från'), '2');
+      expect(dialog).toHaveTextContent('Steg 1 körs igen (fönstrets inställningar) innan steg 3 öppnar sidan.');
+    });
+
+    it('in English', async () => {
+      await i18n.changeLanguage('en');
+      const { dialog, calls } = await openRetry();
+      const replayed = await within(dialog).findByRole('list', { name: 'Steps that run again first' });
+      expect(within(replayed).getAllByRole('listitem')).toHaveLength(5);
+      expect(within(replayed).getAllByRole('listitem')[1]).toHaveTextContent('Step 3: Öppna nytt ärende');
+      expect(dialog).toHaveTextContent(
+        "Steps 1 and 3–6 run again: the page is opened again from step 3 and the form is filled in again before step 7. The decision in step 6 is not asked again: the earlier attempt's answer is used.",
+      );
+      await userEvent.selectOptions(within(dialog).getByLabelText('Start from'), '0');
+      expect(dialog).toHaveTextContent('The run starts over from step 1.');
+      expect(within(dialog).queryByRole('list', { name: 'Steps that run again first' })).not.toBeInTheDocument();
+      await userEvent.selectOptions(within(dialog).getByLabelText('Start from'), '6');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Retry' }));
+      await waitFor(() => expect(calls.find((call) => call.path === '/api/runs/r1/retry')?.body).toEqual({ fromStep: 6 }));
+    });
   });
 
   it('follows a running run live and stops it', async () => {
