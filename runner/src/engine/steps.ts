@@ -600,9 +600,10 @@ async function aiDecision(ctx: StepContext, step: StepOf<'ai_decision'>) {
   const option = step.options.find((o) => o.value === answer.choice);
   if (!option) throw new StepError('assertion_failed', `the answer "${answer.choice}" is not one of the options (${step.options.map((o) => o.value).join(', ')})`);
   const by = answer.by ?? 'ai';
-  ctx.decision = { choice: option.value, by, confidence: answer.confidence, reason: answer.reason, ...(answer.details && { details: answer.details }) };
-  ctx.log(`decided "${option.label}" by ${by === 'ai' ? 'AI' : 'a person'}${answer.confidence !== undefined ? ` (confidence ${answer.confidence})` : ''}`);
-  if (option.then === 'stop') ctx.flow = { end: true };
+  ctx.decision = { choice: option.value, label: option.label, by, confidence: answer.confidence, reason: answer.reason, ...(answer.details && { details: answer.details }) };
+  const who = by === 'ai' ? `AI${answer.confidence !== undefined ? ` (confidence ${answer.confidence})` : ''}` : 'a person';
+  ctx.log(`decided "${option.label}" by ${who}`);
+  if (option.then === 'stop') ctx.flow = { end: true, why: `"${option.label}" chosen by ${who}` };
   else if (typeof option.then === 'object') {
     const goto = option.then.goto;
     const index = ctx.run.opts.definition.steps.findIndex((s) => s.id === goto);
