@@ -65,6 +65,32 @@ describe('pointer and keyboard', () => {
     expect(outcome.errorMessage).toContain('did not navigate');
   });
 
+  test('the page’s own rejection fails the step: an HTTP error where the recording navigated, a confirmation that never shows', async () => {
+    t.server.page(
+      '/invoice',
+      `<form method="post" action="/invoice/save"><input name="amount" value="-5"><button id="save">Spara</button></form>
+       <button id="js" onclick="document.getElementById('msg').textContent = 'Beloppet får inte vara negativt'">Spara (skript)</button><p id="msg"></p>`,
+    );
+    t.server.handle('/invoice/save', (_req, res) => {
+      res.writeHead(422, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><title>Fel</title><h1>Ogiltigt belopp</h1>');
+    });
+    const rejected = await t.run([
+      { type: 'navigate', url: t.server.url('/invoice') },
+      { type: 'click', selectors: ['#save'], assertedEvents: [{ type: 'navigation', url: t.server.url('/invoice/saved') }] },
+    ]);
+    expect(rejected.outcome).toMatchObject({ status: 'failed', failedIndex: 1, errorType: 'navigation_failed' });
+    expect(rejected.outcome.errorMessage).toContain('HTTP 422');
+    expect(rejected.ends[1]!.status).toBe('failed');
+    const unconfirmed = await t.run([
+      { type: 'navigate', url: t.server.url('/invoice') },
+      { type: 'click', selectors: ['#js'] },
+      { type: 'waitForElement', selectors: ['text/Fakturan är sparad'], timeout: 800 },
+    ]);
+    expect(unconfirmed.outcome).toMatchObject({ status: 'failed', failedIndex: 2, errorType: 'element_not_found' });
+    expect(unconfirmed.ends.map((e) => e.status)).toEqual(['passed', 'passed', 'failed']);
+  });
+
   test('scroll: the window and an element', async () => {
     t.server.page('/scroll', `<div id="box" style="height:100px;overflow:auto"><div style="height:1000px"></div></div><div style="height:3000px"></div>`);
     const { outcome, page } = await t.run([
