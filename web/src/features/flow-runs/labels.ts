@@ -34,13 +34,13 @@ export function decisionLabels(decision: RunStepDecision, stepType: string, t: T
   if (stepType === 'manual') {
     return { decided: name ? t('details.steps.manual_done_person', { name }) : t('details.steps.manual_done_someone'), suggestion: null };
   }
+  // The AI's suggestion only by its label (steps recorded before labels were kept show none).
   const ai = decision.details?.ai;
-  const suggested = ai?.label ?? ai?.choice;
   return {
     decided: name ? t('details.steps.decision_person', { name, label }) : t('details.steps.decision_someone', { label }),
     suggestion:
-      suggested !== undefined && typeof ai?.confidence === 'number'
-        ? t('details.steps.decision_suggestion', { label: suggested, confidence: Math.round(ai.confidence) })
+      ai?.label !== undefined && typeof ai.confidence === 'number'
+        ? t('details.steps.decision_suggestion', { label: ai.label, confidence: Math.round(ai.confidence) })
         : null,
   };
 }
