@@ -48,11 +48,10 @@ export async function executeDefinition(opts: ExecuteOptions): Promise<RunOutcom
       if (end.status === 'failed') return outcome(failedAt(index, end));
       completed.add(index);
       if (flow && 'end' in flow) {
-        for (let i = index + 1; i < steps.length; i++) {
-          await reportSkipped(run, i, `skipped: the decision in step ${index + 1} ended the run`);
-          completed.add(i);
-        }
-        break;
+        // Not a completion: the steps after it did not run, and a person reviews why (docs/automation.md "Runs").
+        for (let i = index + 1; i < steps.length; i++) await reportSkipped(run, i, `skipped: the decision in step ${index + 1} stopped the run`);
+        const errorMessage = `the decision in step ${index + 1} stopped the run for review: ${flow.why}`;
+        return outcome({ status: 'stopped_by_decision', failedIndex: index, errorType: 'stopped_by_decision', errorMessage });
       }
       if (flow && 'goto' in flow) {
         for (let i = index + 1; i < flow.goto; i++) {

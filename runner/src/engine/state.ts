@@ -27,7 +27,8 @@ export type StepContext = {
   screenshot?: Buffer;
   decision?: StepDecision;
   /** Where the run goes next, when not to the next step. */
-  flow?: { goto: number } | { end: true };
+  /** `end`: the decision's option stops the run (`why` says which option, chosen by whom). */
+  flow?: { goto: number } | { end: true; why: string };
   downloads: Promise<void>[];
   blockedOrigins: Set<string>;
 };

@@ -1,6 +1,6 @@
 // One function per step type. Each gets the step with its templates substituted and the run's state, acts
 // within the step's deadline and throws a StepError (or a Playwright error, classified by run.ts) on failure.
-import type { Frame, Locator, Page } from 'playwright-core';
+import type { Frame, Locator, Page, Response } from 'playwright-core';
 import type { Selector, Step, StepOf } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import { StepError, describeError, isClosedError, isTimeoutError } from './errors.ts';
 import { POLL_MS, frameFor, locateElement, pageFor, sameUrlLoosely, selectorLocators, sleep } from './locate.ts';
@@ -101,12 +101,20 @@ type WithAsserted = { assertedEvents?: { type: 'navigation'; url?: string; title
 
 /**
  * When the recording saw a navigation after this step (`assertedEvents`), waits for one (main frame or the
- * step's frame) and for its load, and notes when it went elsewhere than recorded. Call before the action,
- * await the result after it.
+ * step's frame) and for its load, and notes when it went elsewhere than recorded. A page that answers the
+ * navigation with an HTTP error (≥ 400) rejected the action: the step fails as `navigation_failed`. Call
+ * before the action, await the result after it.
  */
 function expectNavigation(ctx: StepContext, page: Page, frame: Frame | undefined, step: WithAsserted): (() => Promise<void>) | undefined {
   const asserted = step.assertedEvents?.find((e) => e.type === 'navigation');
   if (!asserted) return undefined;
+  let answered: Response | undefined; // the last document the navigation received (after any redirects)
+  const onResponse = (response: Response) => {
+    const f = response.frame();
+    if (response.request().isNavigationRequest() && (f === page.mainFrame() || f === frame)) answered = response;
+  };
+  page.on('response', onResponse);
+  ctx.signal.addEventListener('abort', () => page.off('response', onResponse), { once: true }); // the step is over
   const navigated = page
     .waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame() || f === frame, timeout: remaining(ctx) })
     .then(
@@ -123,6 +131,9 @@ function expectNavigation(ctx: StepContext, page: Page, frame: Frame | undefined
       throw new StepError('timeout', `the page did not navigate${asserted.url ? ` to ${asserted.url}` : ''} within ${ctx.timeoutMs} ms, as it did when recorded`);
     }
     await page.waitForLoadState('load', { timeout: remaining(ctx) }).catch(() => ctx.log('the new page did not finish loading in time; continuing'));
+    if (answered && answered.status() >= 400) {
+      throw new StepError('navigation_failed', `the page answered HTTP ${answered.status()} at ${answered.url()}; when recorded this step led to ${asserted.url ?? 'a new page'}`);
+    }
     if (asserted.url && !sameUrlLoosely(at(), asserted.url)) ctx.log(`navigated to ${at()}; the recording went to ${asserted.url}`);
   };
 }
@@ -600,9 +611,10 @@ async function aiDecision(ctx: StepContext, step: StepOf<'ai_decision'>) {
   const option = step.options.find((o) => o.value === answer.choice);
   if (!option) throw new StepError('assertion_failed', `the answer "${answer.choice}" is not one of the options (${step.options.map((o) => o.value).join(', ')})`);
   const by = answer.by ?? 'ai';
-  ctx.decision = { choice: option.value, by, confidence: answer.confidence, reason: answer.reason, ...(answer.details && { details: answer.details }) };
-  ctx.log(`decided "${option.label}" by ${by === 'ai' ? 'AI' : 'a person'}${answer.confidence !== undefined ? ` (confidence ${answer.confidence})` : ''}`);
-  if (option.then === 'stop') ctx.flow = { end: true };
+  ctx.decision = { choice: option.value, label: option.label, by, confidence: answer.confidence, reason: answer.reason, ...(answer.details && { details: answer.details }) };
+  const who = by === 'ai' ? `AI${answer.confidence !== undefined ? ` (confidence ${answer.confidence})` : ''}` : 'a person';
+  ctx.log(`decided "${option.label}" by ${who}`);
+  if (option.then === 'stop') ctx.flow = { end: true, why: `"${option.label}" chosen by ${who}` };
   else if (typeof option.then === 'object') {
     const goto = option.then.goto;
     const index = ctx.run.opts.definition.steps.findIndex((s) => s.id === goto);
