@@ -4,6 +4,7 @@ import type { RetryPlan } from '../../../supabase/functions/_shared/retry-plan.t
 import type { Step } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import type { StepError } from './errors.ts';
 import type { NetworkGuard } from './network-guard.ts';
+import type { PageError } from './page-errors.ts';
 import type { ExecuteOptions, StepDecision } from './types.ts';
 
 export type NetworkConditions = { offline: boolean; latency: number; downloadThroughput: number; uploadThroughput: number };
@@ -54,6 +55,9 @@ export type RunState = {
   pending: { logs: string[]; failure?: StepError };
   /** When the last dialog was answered (Date.now()). */
   lastDialogAt?: number;
+  /** Page error messages (page-errors.ts) as last seen per page, and the acting step whose answer is not checked yet. */
+  errorsSeen: Map<Page, PageError[]>;
+  unchecked?: { index: number; page: Page };
   /** Requests of the context that have not finished yet. */
   inflight: Set<Request>;
   /** While the steps a retry's start step needs run again (run.ts replayForRetry). */
