@@ -8,7 +8,7 @@ import { sameUrlLoosely, sleep } from './locate.ts';
 import { installNetworkGuard } from './network-guard.ts';
 import { captureJpeg } from './screenshot.ts';
 import { failStep, logOnStep, type RunState, type StepContext } from './state.ts';
-import { applyNetworkConditions, openUrl, runStep } from './steps.ts';
+import { applyNetworkConditions, openUrl, runStep, viewportSize } from './steps.ts';
 import { maskDeep, maskSecrets, resolveStep } from './templates.ts';
 import type { ExecuteOptions, RunOutcome, StepEnd, StepLogEntry } from './types.ts';
 
@@ -405,7 +405,7 @@ function retryPreparation(run: RunState, startAt: number): ((ctx: StepContext) =
   return async (ctx) => {
     if (viewIndex >= 0) {
       const view = steps[viewIndex] as StepOf<'setViewport'>;
-      await run.mainPage.setViewportSize({ width: view.width, height: view.height });
+      await run.mainPage.setViewportSize(viewportSize(view));
       ctx.log(`retry: window size ${view.width}×${view.height} as set by step ${viewIndex + 1}`);
     }
     if (navIndex >= 0) {

@@ -2,6 +2,7 @@
 import type { BrowserContext, CDPSession, Locator, Page, Request } from 'playwright-core';
 import type { Step } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import type { StepError } from './errors.ts';
+import type { LabelClick } from './label-echo.ts';
 import type { NetworkGuard } from './network-guard.ts';
 import type { ExecuteOptions, StepDecision } from './types.ts';
 
@@ -54,6 +55,8 @@ export type RunState = {
   lastDialogAt?: number;
   /** Requests of the context that have not finished yet. */
   inflight: Set<Request>;
+  /** The last click, when it may have toggled a box through its label and the next step may be its echo. */
+  labelClick?: LabelClick;
 };
 
 export function remaining(ctx: StepContext): number {

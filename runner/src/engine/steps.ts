@@ -3,6 +3,7 @@
 import type { Frame, Locator, Page } from 'playwright-core';
 import type { Selector, Step, StepOf } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import { StepError, describeError, isClosedError, isTimeoutError } from './errors.ts';
+import { isLabelEcho, noteLabelClick } from './label-echo.ts';
 import { POLL_MS, frameFor, locateElement, pageFor, sameUrlLoosely, selectorLocators, sleep } from './locate.ts';
 import { captureJpeg } from './screenshot.ts';
 import { remaining, type NetworkConditions, type RunState, type StepContext } from './state.ts';
@@ -130,9 +131,14 @@ function expectNavigation(ctx: StepContext, page: Page, frame: Frame | undefined
 // ---------------------------------------------------------------------------------------------------------
 // Window and navigation
 
+/** The window size of a setViewport step in whole pixels (Chrome may write fractions; the browser takes integers). */
+export function viewportSize(step: StepOf<'setViewport'>): { width: number; height: number } {
+  return { width: Math.max(1, Math.round(step.width)), height: Math.max(1, Math.round(step.height)) };
+}
+
 async function setViewport(ctx: StepContext, step: StepOf<'setViewport'>) {
   const page = await pageOf(ctx, step);
-  await page.setViewportSize({ width: step.width, height: step.height });
+  await page.setViewportSize(viewportSize(step));
   const ignored = [
     step.deviceScaleFactor !== 1 && `deviceScaleFactor ${step.deviceScaleFactor}`,
     step.isMobile && 'isMobile',
@@ -211,6 +217,11 @@ async function clickPosition(ctx: StepContext, locator: Locator, step: StepOf<'c
 
 async function click(ctx: StepContext, step: StepOf<'click'> | StepOf<'doubleClick'>) {
   const { page, locator, frame } = await element(ctx, step);
+  if (step.type === 'click') {
+    // A label's click and the browser's own click on its box, recorded as two steps, toggle the box once.
+    if (await isLabelEcho(ctx, step, locator)) return;
+    await noteLabelClick(ctx, step, locator);
+  }
   const after = expectNavigation(ctx, page, frame, step);
   if (step.button === 'back' || step.button === 'forward') {
     ctx.log(`the ${step.button} mouse button goes ${step.button} in the window's history`);
