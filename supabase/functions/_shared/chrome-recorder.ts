@@ -93,7 +93,7 @@ function describe(step: Record<string, unknown>): string {
       description = text(step.url);
       break;
     case 'setViewport':
-      description = `${text(step.width)}×${text(step.height)}`;
+      description = `${text(typeof step.width === 'number' ? Math.round(step.width) : step.width)}×${text(typeof step.height === 'number' ? Math.round(step.height) : step.height)}`;
       break;
     case 'keyDown':
     case 'keyUp':
