@@ -64,3 +64,48 @@ describe('the label-then-box double click Chrome records for one click on a labe
     expect(checked).toEqual([false, false, true, true, true]);
   });
 });
+
+describe("Chrome's assertedEvents: a step that navigated when recorded must arrive where it did", () => {
+  test('another id in the path, another query and a title with other numbers arrive; a login page, an error title or another path fail the step', async () => {
+    const doc = (title: string, body: string) => `<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
+    t.server.page('/start', doc('Start – Portal', `<a href="/invoice/1044?session=abc">Faktura</a>`));
+    t.server.page('/invoice/1044', doc('Faktura 1044 – Portal', `<p>Faktura</p>`));
+    t.server.page('/login', doc('Logga in – Portal', `<form><input name="user"></form>`));
+    // The title comes from a script, a moment after load, as single-page apps set theirs.
+    t.server.page('/save', doc('', `<p>Svar</p><script>setTimeout(() => { document.title = location.search.includes('bad') ? 'Fel – Portal' : 'Sparat – Portal'; }, 200);</script>`));
+    t.server.page('/form', doc('Formulär – Portal', `<a id="ok" href="/save?id=1">Spara</a> <a id="bad" href="/save?bad=1">Spara</a> <a id="away" href="/redirect?to=/login">Spara</a>`));
+    const nav = (url: string, title?: string) => [{ type: 'navigation' as const, url: t.server.url(url), ...(title !== undefined && { title }) }];
+
+    const arrived = await t.run([
+      { type: 'navigate', url: t.server.url('/start'), assertedEvents: nav('/start', 'Start – Portal') },
+      { type: 'click', selectors: ['text/Faktura'], assertedEvents: nav('/invoice/1043', 'Faktura 1043 – Portal') },
+      { type: 'navigate', url: t.server.url('/form'), assertedEvents: nav('/form', 'Formulär – Portal') },
+      { type: 'click', selectors: ['#ok'], assertedEvents: nav('/save', 'Sparat – Portal') },
+    ]);
+    expect(arrived.outcome.status, arrived.logText).toBe('completed');
+
+    const cases: [string, Parameters<typeof t.run>[0][number], string][] = [
+      ['a login page instead of the next page', { type: 'click', selectors: ['#away'], assertedEvents: nav('/save', 'Sparat – Portal'), timeout: 4000 },
+        `the navigation ended at ${t.server.url('/login')}; when recorded it ended at ${t.server.url('/save')} "Sparat – Portal"`],
+      ['the same address with an error title', { type: 'click', selectors: ['#bad'], assertedEvents: nav('/save', 'Sparat – Portal'), timeout: 4000 },
+        `the navigation ended at ${t.server.url('/save?bad=1')} "Fel – Portal"; when recorded it ended at ${t.server.url('/save')} "Sparat – Portal"`],
+      ['opening an address that redirects to the login page', { type: 'navigate', url: t.server.url('/redirect?to=/login'), assertedEvents: nav('/account'), timeout: 4000 },
+        `opening ${t.server.url('/redirect?to=/login')} ended at ${t.server.url('/login')}; when recorded it ended at ${t.server.url('/account')}`],
+    ];
+    for (const [label, step, message] of cases) {
+      const { outcome } = await t.run([{ type: 'navigate', url: t.server.url('/form') }, step]);
+      expect(outcome, label).toMatchObject({ status: 'failed', failedIndex: 1, errorType: 'navigation_failed', errorMessage: message });
+    }
+  });
+
+  test('a lone keyUp (its keyDown came before the recording) releases the key and the run goes on', async () => {
+    t.server.page('/keyup', `<input id="q" onkeyup="post('keyup', event.key)"><script>document.getElementById('q').focus()</script>`);
+    const { outcome, logText } = await t.run([
+      { type: 'navigate', url: t.server.url('/keyup') },
+      { type: 'keyUp', key: 'Enter' },
+      { type: 'change', selectors: ['#q'], value: 'ok' },
+    ]);
+    expect(outcome.status, logText).toBe('completed');
+    await expect.poll(() => t.server.posts('keyup')).toContain('Enter');
+  });
+});
