@@ -42,7 +42,7 @@ function sameDuration(a: StepOf<'click'>, b: StepOf<'click'>): boolean {
   return Math.abs(a.duration - b.duration) < 0.5;
 }
 
-function forget(handles: (JSHandle | undefined)[]) {
+function forget(handles: (JSHandle | null | undefined)[]) {
   for (const handle of handles) handle?.dispose().catch(() => {});
 }
 
