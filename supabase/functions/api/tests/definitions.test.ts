@@ -244,6 +244,18 @@ Deno.test('POST /api/workflows/import makes a draft workflow from a Chrome Recor
   );
 });
 
+Deno.test('POST /api/workflows/import takes a click as Chrome writes it: a fractional duration and offsets (was 400 Ogiltig inmatning)', async () => {
+  const { member } = await team();
+  const click = { type: 'click', target: 'main', selectors: [['#attest']], offsetX: 12.399993896484375, offsetY: 7.5, duration: 362.70000000018626 };
+  const recording = { title: 'Attestera', steps: [{ type: 'navigate', url: 'https://portal.example.se/' }, { type: 'keyUp', key: 'Enter' }, click] };
+  const response = await member.client.clone('sv').post('/workflows/import', recording);
+  assertEquals(response.status, 201, JSON.stringify(response.body));
+  const detail = (await member.client.get(`/workflows/${response.body.id}`)).body;
+  assertEquals(detail.definition.steps[2].duration, 362.70000000018626);
+  const exported = await member.client.get(`/workflows/${response.body.id}/export?format=chrome-recorder`);
+  assertEquals(JSON.parse(exported.text), recording);
+});
+
 Deno.test('POST /api/workflows/import names a recording with an empty title (Chrome allows one) after the site it opens', async () => {
   const { member } = await team();
   const english = await member.client.post('/workflows/import', { ...chromeRecording(), title: '' });
