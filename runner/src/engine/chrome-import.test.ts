@@ -20,7 +20,8 @@ describe('the label-then-box double click Chrome records for one click on a labe
   test('replays as one toggle (wrapping label, <label for>, hidden custom box, radio); a click a person made on the box after it is still made', async () => {
     t.server.page('/label-echo', fixture('label-echo.html'));
     const steps = labelEchoSteps();
-    const { outcome, ends, logText } = await t.run(steps);
+    // The recording sets no timeouts; a shared machine may need more than the harness's 3 s per step.
+    const { outcome, ends, logText } = await t.run(steps, { defaultTimeoutMs: 15_000 });
     if (process.env.ENGINE_TRACE) console.log(ends.map((e) => `${e.index + 1} ${e.step.type} ${e.durationMs} ms ${e.log.map((l) => l.message).join(' | ')}`).join('\n'));
     expect(outcome.status, logText).toBe('completed');
     // What the page posts on Spara: ticked, ticked, ticked, Pro, and "Kopia" ticked by its label then cleared on its box.
@@ -56,7 +57,7 @@ describe('the label-then-box double click Chrome records for one click on a labe
       // The page cancels the label's click: the box was not toggled, so the recorded click on it is made.
       { type: 'click', selectors: ['#stuck'], offsetX: 40, offsetY: 12 },
       { type: 'click', selectors: ['#e'], offsetX: 40, offsetY: 6.5 },
-    ]);
+    ], { defaultTimeoutMs: 15_000 });
     expect(outcome.status, logText).toBe('completed');
     expect(logText).not.toContain('not clicked again');
     expect(ends).toHaveLength(9);
@@ -81,15 +82,15 @@ describe("Chrome's assertedEvents: a step that navigated when recorded must arri
       { type: 'click', selectors: ['text/Faktura'], assertedEvents: nav('/invoice/1043', 'Faktura 1043 – Portal') },
       { type: 'navigate', url: t.server.url('/form'), assertedEvents: nav('/form', 'Formulär – Portal') },
       { type: 'click', selectors: ['#ok'], assertedEvents: nav('/save', 'Sparat – Portal') },
-    ]);
+    ], { defaultTimeoutMs: 15_000 });
     expect(arrived.outcome.status, arrived.logText).toBe('completed');
 
     const cases: [string, Parameters<typeof t.run>[0][number], string][] = [
-      ['a login page instead of the next page', { type: 'click', selectors: ['#away'], assertedEvents: nav('/save', 'Sparat – Portal'), timeout: 4000 },
+      ['a login page instead of the next page', { type: 'click', selectors: ['#away'], assertedEvents: nav('/save', 'Sparat – Portal'), timeout: 6000 },
         `the navigation ended at ${t.server.url('/login')}; when recorded it ended at ${t.server.url('/save')} "Sparat – Portal"`],
-      ['the same address with an error title', { type: 'click', selectors: ['#bad'], assertedEvents: nav('/save', 'Sparat – Portal'), timeout: 4000 },
+      ['the same address with an error title', { type: 'click', selectors: ['#bad'], assertedEvents: nav('/save', 'Sparat – Portal'), timeout: 6000 },
         `the navigation ended at ${t.server.url('/save?bad=1')} "Fel – Portal"; when recorded it ended at ${t.server.url('/save')} "Sparat – Portal"`],
-      ['opening an address that redirects to the login page', { type: 'navigate', url: t.server.url('/redirect?to=/login'), assertedEvents: nav('/account'), timeout: 4000 },
+      ['opening an address that redirects to the login page', { type: 'navigate', url: t.server.url('/redirect?to=/login'), assertedEvents: nav('/account'), timeout: 6000 },
         `opening ${t.server.url('/redirect?to=/login')} ended at ${t.server.url('/login')}; when recorded it ended at ${t.server.url('/account')}`],
     ];
     for (const [label, step, message] of cases) {
