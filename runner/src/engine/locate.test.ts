@@ -76,7 +76,7 @@ describe('selectors', () => {
     expect(ends[1]!.log.map((l) => l.message)).toContain('selector 1 (#submit-old) not found; selector 2 (aria/Skicka[role="button"]) used');
   });
 
-  test('a selector matching several elements is used only when no selector matches one; then its first visible match', async () => {
+  test('a selector matching one visible element (and a hidden one) is used; two selectors pointing at different elements are settled by the recording', async () => {
     t.server.page('/form', FORM);
     const { outcome, page, ends } = await t.run([
       { type: 'navigate', url: t.server.url('/form') },
@@ -85,8 +85,8 @@ describe('selectors', () => {
     ]);
     expect(outcome.status).toBe('completed');
     expect(await clicks(page)).toEqual(['unique', 'dup-visible']);
-    expect(ends[1]!.log[0]!.message).toBe('selector 1 (.dup) matches 2 elements; selector 2 (#unique) used');
-    expect(ends[2]!.log[0]!.message).toContain('selector 1 (.dup) matches 2 elements; the first visible one (2nd) used');
+    expect(ends[1]!.log[0]!.message).toBe('the selectors point at 2 elements; button "Unik" matches the recording best (score 1.00 ≥ 0.90, next 0.00): used');
+    expect(ends[2]!.log[0]!.message).toBe('selector 1 (.dup) matches 2 elements, 1 of them visible; selector 1 (.dup) used');
   });
 
   test('an element that never appears fails as element_not_found within the step timeout', async () => {

@@ -1,14 +1,14 @@
 // Finding where a step acts: the window (main or a popup by its URL), the frame (iframe selectors per level,
 // then index paths) and the element (every selector of the step, best first).
 //
-// Element choice, polled every 100 ms until the step's deadline:
-//   1. the best (earliest) selector that matches exactly one visible element, at once;
-//   2. after a short grace period (a better selector may still be rendering): a selector matching several
-//      elements (its first visible one), then a unique hidden element (the action then waits for it to show).
-// Every choice other than "selector 1, one element" is written to the step log.
+// Element choice, polled every 100 ms until the step's deadline: every selector is probed and the answers are
+// compared element by element (`judge`, below): meaning outvotes position, a guess is checked against the
+// recorded fingerprint, and nothing is done when the element is not certain. Every choice other than
+// "selector 1, one element" is written to the step log.
 import type { Frame, Locator, Page } from 'playwright-core';
-import type { Selector, Step } from '../../../supabase/functions/_shared/schemas/definition.ts';
+import { HEAL_THRESHOLD_DEFAULT, type Fingerprint, type Selector, type Step } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import { StepError } from './errors.ts';
+import { expectedOf, hasMeaning, isCritical, scoreCandidates, selectorKind, type Scored, type SelectorKind } from './fingerprint.ts';
 
 type Root = Page | Frame | Locator;
 type AriaRole = Parameters<Page['getByRole']>[0];
@@ -94,11 +94,23 @@ export function selectorLocators(root: Root, selector: Selector): Locator[] {
   return partLocators(scope, parts.at(-1)!);
 }
 
-export type Probe = { count: number; visibleIndex: number; visibleCount: number; locator?: Locator };
+export type Probe = {
+  count: number;
+  visibleIndex: number;
+  visibleCount: number;
+  locator?: Locator;
+  /** The matched elements' numbers (per frame, stable while the element lives: see `elementIds` below). */
+  ids: number[];
+  visible: boolean[];
+};
 
-const NONE: Probe = { count: 0, visibleIndex: -1, visibleCount: 0 };
+const NONE: Probe = { count: 0, visibleIndex: -1, visibleCount: 0, ids: [], visible: [] };
 
-/** How many elements a selector matches right now (first variant that matches anything), and which are visible. */
+/**
+ * How many elements a selector matches right now (first variant that matches anything), which are visible, and
+ * which they are: every element gets a number in a WeakMap of its window, so the answers of different
+ * selectors can be compared (do they point at the same element?).
+ */
 export async function probeSelector(root: Root, selector: Selector): Promise<Probe> {
   let locators: Locator[];
   try {
@@ -109,11 +121,19 @@ export async function probeSelector(root: Root, selector: Selector): Promise<Pro
   for (const locator of locators) {
     try {
       const found = await locator.evaluateAll((els) => {
+        const key = Symbol.for('kollega.elementIds');
+        const w = window as unknown as Record<symbol, { map: WeakMap<Element, number>; next: number } | undefined>;
+        const store = (w[key] ??= { map: new WeakMap(), next: 1 });
+        const ids = els.map((e) => {
+          let id = store.map.get(e);
+          if (id === undefined) store.map.set(e, (id = store.next++));
+          return id;
+        });
         const visible = els.map((e) => {
           const r = e.getBoundingClientRect();
           return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden';
         });
-        return { count: els.length, visibleIndex: visible.indexOf(true), visibleCount: visible.filter(Boolean).length };
+        return { count: els.length, visibleIndex: visible.indexOf(true), visibleCount: visible.filter(Boolean).length, ids, visible };
       });
       if (found.count > 0) return { ...found, locator };
     } catch {
@@ -240,13 +260,24 @@ export async function frameFor(page: Page, step: Step, deadline: number, signal?
 
 // ---------------------------------------------------------------------------------------------------------
 // Elements
+//
+// Right element or no action (docs/automation.md, "Which element a step acts on"): every selector of the step
+// is probed, and the answers are compared element by element. Selectors with meaning (aria, text, row context,
+// ids and attributes) outvote positional ones (nth-of-type, index xpaths); when the selectors with meaning
+// disagree, or only a positional one still finds something, the candidate is checked against the recorded
+// fingerprint (healing, with a threshold); a step never acts on a guess below it, nor on a guess at all when
+// it is critical (Attestera, Betala, Skicka, …): it fails as `element_ambiguous` or `element_not_found` and
+// names the closest candidate.
 
-export type Located = { locator: Locator; frame: Frame; selectorIndex: number };
+export type Located = { locator: Locator; frame: Frame; selectorIndex: number; heal?: Heal };
 
-function ordinal(n: number): string {
-  const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
-  return `${n}${s}`;
-}
+/** A step acted on an element no recorded selector pointed at unanimously: what, and how sure. */
+export type Heal = { score: number; describe: string; reason: 'verified' | 'healed' | 'chosen' };
+
+/** Polls after which an ambiguous or missing element is scored against the fingerprint (at most every second). */
+const HEAL_EVERY_MS = 1000;
+/** The best candidate must beat the second by this much to be acted on. */
+export const HEAL_MARGIN = 0.1;
 
 function state(p: Probe): string {
   if (p.count === 0) return 'not found';
@@ -254,53 +285,175 @@ function state(p: Probe): string {
   return p.visibleCount ? 'found' : 'hidden';
 }
 
+/** What one poll of every selector says. */
+export type Verdict =
+  /** One element, by consensus of the selectors with meaning (or the only kind the step has). */
+  | { kind: 'act'; id: number; via: number; hidden: boolean; notes: string[] }
+  /** Only positional evidence (or position breaking a tie): act only if the element passes the fingerprint. */
+  | { kind: 'verify'; id: number; via: number; hidden: boolean; notes: string[] }
+  /** Selectors with meaning point at different elements, or at several with nothing to tell them apart. */
+  | { kind: 'ambiguous'; ids: number[]; notes: string[] }
+  | { kind: 'none' };
+
+/** The elements a probe offers: its visible ones, else its hidden ones. */
+function offered(p: Probe): number[] {
+  return p.visibleCount > 0 ? p.ids.filter((_, i) => p.visible[i]) : p.ids;
+}
+
 /**
- * The element a step acts on: every selector of the step, best first, in the step's frame, until the deadline.
- * Throws `element_not_found` (or `frame_not_found`) when nothing matched in time.
+ * The verdict of one poll (pure: unit-tested without a browser). `kinds[i]` says whether selector i has
+ * meaning or only position.
+ */
+export function judge(selectors: Selector[], probes: Probe[], kinds: SelectorKind[]): Verdict {
+  const name = (i: number) => `selector ${i + 1} (${describeSelector(selectors[i]!)})`;
+  const visibleOf = (id: number) => probes.some((p) => p.ids.some((x, k) => x === id && p.visible[k]));
+  const via = (id: number, among: number[]) => among.find((i) => offered(probes[i]!).length === 1 && offered(probes[i]!)[0] === id) ?? among.find((i) => probes[i]!.ids.includes(id))!;
+  const indexes = probes.map((_, i) => i);
+  const matched = indexes.filter((i) => probes[i]!.count > 0);
+  const meaning = matched.filter((i) => kinds[i] === 'meaning');
+  const position = matched.filter((i) => kinds[i] === 'position');
+  const stepHasMeaning = kinds.includes('meaning');
+  /** Why the choice is not "selector 1, one element": earlier selectors that found nothing, and every dissent. */
+  const dissent = (id: number, at: number) =>
+    indexes.flatMap((i) => {
+      const p = probes[i]!;
+      if (p.count === 0) return i < at ? [`${name(i)} not found`] : [];
+      const offers = offered(p);
+      if (!offers.includes(id)) return [`${name(i)} ${offers.length === 1 ? 'points at another element' : `${state(p)}, not this one`}`];
+      if (i === at && p.count > 1) return [`${name(i)} matches ${p.count} elements, ${offers.length} of them visible`];
+      return [];
+    });
+
+  if (!stepHasMeaning) {
+    const unique = position.filter((i) => offered(probes[i]!).length === 1);
+    if (!unique.length) return position.length ? { kind: 'ambiguous', ids: [...new Set(position.flatMap((i) => offered(probes[i]!)))], notes: [] } : { kind: 'none' };
+    const id = offered(probes[unique[0]!]!)[0]!;
+    return { kind: 'act', id, via: unique[0]!, hidden: !visibleOf(id), notes: dissent(id, unique[0]!) };
+  }
+
+  const uniqueMeaning = meaning.filter((i) => offered(probes[i]!).length === 1);
+  const agreed = [...new Set(uniqueMeaning.map((i) => offered(probes[i]!)[0]!))];
+  if (agreed.length > 1) {
+    return { kind: 'ambiguous', ids: agreed, notes: uniqueMeaning.map((i) => `${name(i)} → element ${agreed.indexOf(offered(probes[i]!)[0]!) + 1}`) };
+  }
+  if (agreed.length === 1) {
+    const id = agreed[0]!;
+    const at = via(id, uniqueMeaning);
+    return { kind: 'act', id, via: at, hidden: !visibleOf(id), notes: dissent(id, at) };
+  }
+  if (meaning.length) {
+    // Several elements each: those every selector with meaning offers.
+    const common = meaning.map((i) => offered(probes[i]!)).reduce((a, b) => a.filter((x) => b.includes(x)));
+    if (common.length === 1) {
+      const at = via(common[0]!, meaning);
+      return { kind: 'act', id: common[0]!, via: at, hidden: !visibleOf(common[0]!), notes: [...dissent(common[0]!, at), 'together the selectors with meaning point at one element'] };
+    }
+    const pointed = [...new Set(position.filter((i) => offered(probes[i]!).length === 1).map((i) => offered(probes[i]!)[0]!))].filter((id) => common.includes(id));
+    if (pointed.length === 1) {
+      const id = pointed[0]!;
+      return { kind: 'verify', id, via: via(id, position), hidden: !visibleOf(id), notes: [`only a positional selector tells the ${common.length} matching elements apart`] };
+    }
+    return { kind: 'ambiguous', ids: common.length ? common : [...new Set(meaning.flatMap((i) => offered(probes[i]!)))], notes: [] };
+  }
+  // No selector with meaning matches anything: a positional one alone is a guess to check.
+  const unique = position.filter((i) => offered(probes[i]!).length === 1);
+  if (unique.length) {
+    const id = offered(probes[unique[0]!]!)[0]!;
+    return { kind: 'verify', id, via: unique[0]!, hidden: !visibleOf(id), notes: indexes.filter((i) => kinds[i] === 'meaning').map((i) => `${name(i)} not found`) };
+  }
+  return { kind: 'none' };
+}
+
+function scoreText(score: number): string {
+  return score.toFixed(2);
+}
+
+/**
+ * The element a step acts on: every selector of the step, in the step's frame, until the deadline. Throws
+ * `element_not_found`, `element_ambiguous` (or `frame_not_found`) when no element is certain in time.
  */
 export async function locateElement(
   page: Page,
-  step: Step & { selectors: Selector[] },
+  step: Step & { selectors: Selector[]; fingerprint?: Fingerprint; healThreshold?: number },
   deadline: number,
   log: (message: string) => void,
   signal?: AbortSignal,
 ): Promise<Located> {
   const placement = placementOf(step);
   const selectors = step.selectors;
+  const kinds = selectors.map(selectorKind);
+  const expected = expectedOf(step);
+  const critical = isCritical(step, expected);
+  const threshold = step.healThreshold ?? HEAL_THRESHOLD_DEFAULT;
   const started = Date.now();
   const grace = selectors.length > 1 ? Math.min(1000, (deadline - started) / 3) : 0;
+  const healAfter = Math.min(3000, (deadline - started) / 2);
   let missingLevel: number | undefined;
+  let lastScore = 0;
+  let closest: Scored[] = [];
+  let lastVerdict: Verdict = { kind: 'none' };
+  let lastHealAt: number | undefined;
+
+  /** Scores candidates (all of the frame, or only `only`) against the expected fingerprint. */
+  const score = async (frame: Frame, only?: number[]): Promise<Scored[]> => {
+    if (!hasMeaning(expected)) return [];
+    const marker = Math.random().toString(36).slice(2);
+    try {
+      const scored = await frame.evaluate(scoreCandidates, { fp: expected, ids: only ?? [], only: !!only, marker, limit: 3 });
+      return scored;
+    } catch {
+      return [];
+    }
+  };
+  const accept = (best: Scored | undefined, second: Scored | undefined) =>
+    !!best && !critical && best.score >= threshold && (!second || best.score - second.score >= HEAL_MARGIN);
+
   for (;;) {
     checkCancelled(signal);
     const found = await frameNow(page, placement);
     if ('frame' in found) {
       missingLevel = undefined;
-      const probes = await Promise.all(selectors.map((s) => probeSelector(found.frame, s)));
+      const frame = found.frame;
+      const probes = await Promise.all(selectors.map((s) => probeSelector(frame, s)));
       const waited = Date.now() - started >= grace;
-      const pick =
-        probes.findIndex((p) => p.count === 1 && p.visibleCount === 1) >= 0
-          ? probes.findIndex((p) => p.count === 1 && p.visibleCount === 1)
-          : !waited
-            ? -1
-            : [(p: Probe) => p.count > 1 && p.visibleCount > 0, (p: Probe) => p.count === 1, (p: Probe) => p.count > 1]
-                .map((test) => probes.findIndex(test))
-                .find((i) => i >= 0) ?? -1;
-      if (pick >= 0) {
-        const probe = probes[pick]!;
-        const notes = probes.slice(0, pick).map((p, i) => `selector ${i + 1} (${describeSelector(selectors[i]!)}) ${state(p)}`);
-        const used = `selector ${pick + 1} (${describeSelector(selectors[pick]!)})`;
-        let locator = probe.locator!.first();
-        if (probe.count > 1) {
-          const at = Math.max(0, probe.visibleIndex);
-          locator = probe.locator!.nth(at);
-          notes.push(`${used} matches ${probe.count} elements; the ${probe.visibleIndex >= 0 ? 'first visible one' : 'first one'} (${ordinal(at + 1)}) used`);
-        } else if (probe.visibleCount === 0) {
-          notes.push(`${used} is hidden; waiting for it to show`);
-        } else if (pick > 0) {
-          notes.push(`${used} used`);
+      const verdict = (lastVerdict = judge(selectors, probes, kinds));
+      const byId = (id: number, via: number) => {
+        const p = probes[via]!;
+        return p.count === 1 ? p.locator!.first() : p.locator!.nth(p.ids.indexOf(id));
+      };
+      if (verdict.kind === 'act' && (!verdict.hidden || waited)) {
+        const notes = [...verdict.notes];
+        if (verdict.hidden) notes.push(`${describeUsed(selectors, verdict.via)} is hidden; waiting for it to show`);
+        else if (verdict.via > 0 || notes.length) notes.push(`${describeUsed(selectors, verdict.via)} used`);
+        if (notes.length) log(notes.join('; '));
+        return { locator: byId(verdict.id, verdict.via), frame, selectorIndex: verdict.via };
+      }
+      if (verdict.kind === 'verify' && waited) {
+        const [checked] = await score(frame, [verdict.id]);
+        if (checked) lastScore = Math.max(lastScore, checked.score);
+        if (checked && checked.score >= threshold && !critical) {
+          log(
+            `${verdict.notes.join('; ')}; ${describeUsed(selectors, verdict.via)} finds ${checked.describe}, which matches the recording (score ${scoreText(checked.score)} ≥ ${scoreText(threshold)}): used`,
+          );
+          return { locator: byId(verdict.id, verdict.via), frame, selectorIndex: verdict.via, heal: { score: checked.score, describe: checked.describe, reason: 'verified' } };
         }
-        if (notes.length && (pick > 0 || probe.count > 1 || probe.visibleCount === 0)) log(notes.join('; '));
-        return { locator, frame: found.frame, selectorIndex: pick };
+      }
+      const healTime = Date.now() - started >= healAfter;
+      if (verdict.kind !== 'act' && healTime && Date.now() - (lastHealAt ?? 0) >= HEAL_EVERY_MS) {
+        lastHealAt = Date.now();
+        const only = verdict.kind === 'ambiguous' ? verdict.ids : undefined;
+        const scored = await score(frame, only);
+        if (scored.length) closest = scored;
+        const [best, second] = scored;
+        if (accept(best, second)) {
+          const how = verdict.kind === 'ambiguous' ? 'chosen' : 'healed';
+          const what =
+            verdict.kind === 'ambiguous'
+              ? `the selectors point at ${verdict.ids.length} elements; ${best!.describe} matches the recording best`
+              : `no recorded selector finds the element; ${best!.describe} matches the recording`;
+          log(`${what} (score ${scoreText(best!.score)} ≥ ${scoreText(threshold)}${second ? `, next ${scoreText(second.score)}` : ''}): used`);
+          return { locator: frame.locator(`css=[data-kollega-pick="${best!.marker}"]`), frame, selectorIndex: -1, heal: { score: best!.score, describe: best!.describe, reason: how } };
+        }
       }
     } else {
       missingLevel = found.missingLevel;
@@ -308,12 +461,36 @@ export async function locateElement(
     if (Date.now() >= deadline) {
       const ms = deadline - started;
       if (missingLevel !== undefined) throw frameNotFound(placement, missingLevel, ms);
-      const list = selectors.map(describeSelector).join(', ');
-      throw new StepError(
-        'element_not_found',
-        selectors.length === 1 ? `no element matched ${list} within ${ms} ms` : `no element matched any of the ${selectors.length} selectors within ${ms} ms (${list})`,
-      );
+      throw notCertain(selectors, lastVerdict, closest, { ms, critical, threshold, lastScore });
     }
     await sleep(Math.min(POLL_MS, deadline - Date.now()), signal);
   }
+}
+
+function describeUsed(selectors: Selector[], index: number): string {
+  return `selector ${index + 1} (${describeSelector(selectors[index]!)})`;
+}
+
+function notCertain(
+  selectors: Selector[],
+  verdict: Verdict,
+  closest: Scored[],
+  how: { ms: number; critical: boolean; threshold: number; lastScore: number },
+): StepError {
+  const list = selectors.map(describeSelector).join(', ');
+  const [best, second] = closest;
+  const candidate = best
+    ? ` The closest match is ${best.describe} (score ${scoreText(best.score)}${second ? `; next ${second.describe}, ${scoreText(second.score)}` : ''}); ${
+        how.critical ? 'the step is critical, so a person must confirm it' : best.score < how.threshold ? `below the threshold ${scoreText(how.threshold)}` : 'too close to the next one to choose'
+      }.`
+    : '';
+  if (verdict.kind === 'ambiguous' || verdict.kind === 'verify') {
+    const notes = verdict.notes.length ? ` (${verdict.notes.join('; ')})` : '';
+    const what = verdict.kind === 'ambiguous' ? `the selectors point at ${verdict.ids.length} different elements${notes}` : `only a positional selector finds an element${notes}, and it does not match the recording${how.lastScore ? ` (score ${scoreText(how.lastScore)})` : ''}`;
+    return new StepError('element_ambiguous', `not certain which element to act on within ${how.ms} ms: ${what}; nothing was done.${candidate}`);
+  }
+  return new StepError(
+    'element_not_found',
+    (selectors.length === 1 ? `no element matched ${list} within ${how.ms} ms` : `no element matched any of the ${selectors.length} selectors within ${how.ms} ms (${list})`) + candidate,
+  );
 }

@@ -26,6 +26,7 @@ export type StepType = (typeof STEP_TYPES)[number];
 /** Why a step (and its run) failed, as the runner records it; `stopped` is a person's stop. */
 export const RUN_ERROR_TYPES = [
   'element_not_found',
+  'element_ambiguous',
   'timeout',
   'navigation_failed',
   'frame_not_found',

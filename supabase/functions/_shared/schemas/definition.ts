@@ -85,7 +85,40 @@ const assertedEvent = z.object({
   title: value(1000).optional(),
 });
 
-const element = { ...placement, selectors: selectorsSchema };
+/**
+ * What the recorder saw of an element (docs/automation.md, "Right element or no action"): the runner checks a
+ * guess against it and scores look-alikes when no recorded selector finds the element any more. Every field is
+ * optional; a step without a fingerprint is checked against what its selectors mean (name, role, row text).
+ */
+export const fingerprintSchema = z.object({
+  tag: z.string().max(40).optional(),
+  role: z.string().max(40).optional(),
+  /** Accessible name (a button's text, a field's label). */
+  name: z.string().max(200).optional(),
+  /** Visible text of the element itself. */
+  text: z.string().max(200).optional(),
+  /** The text that tells the element's row or item apart from the others (tables, lists, card grids). */
+  row: z.string().max(200).optional(),
+  /** Text around the element (its container), for telling look-alikes apart. */
+  near: z.string().max(300).optional(),
+  /** Stable attributes: id, name, type, placeholder, test ids. */
+  attrs: z.record(z.string().max(40), z.string().max(200)).optional(),
+  /** Where it was on the page when recorded (CSS pixels of the viewport). */
+  box: z.object({ x: z.number().finite(), y: z.number().finite(), w: z.number().finite(), h: z.number().finite() }).optional(),
+});
+export type Fingerprint = z.infer<typeof fingerprintSchema>;
+
+/** Healing: act on a look-alike only when it scores at least this (0–1) against the step's fingerprint. */
+export const HEAL_THRESHOLD_DEFAULT = 0.9;
+
+const element = {
+  ...placement,
+  selectors: selectorsSchema,
+  fingerprint: fingerprintSchema.optional(),
+  /** Never act on a guess: a healed or disputed element needs a person (default: buttons named like Attestera, Betala). */
+  critical: z.boolean().optional(),
+  healThreshold: z.number().min(0.5, 'threshold_invalid').max(1, 'threshold_invalid').optional(),
+};
 const pointer = {
   offsetX: z.number().finite().optional(),
   offsetY: z.number().finite().optional(),
