@@ -11,7 +11,8 @@
 //
 // A definition exports back to a recording Chrome can replay: Kollega's `wait` becomes a
 // waitForExpression on a timer, its other own steps (screenshot, extract, ai_decision, manual) are left
-// out, and ids, descriptions and frame selectors are dropped. For recordings with only Chrome's steps the
+// out, and ids, descriptions, frame selectors and the runner's own element fields (fingerprint, critical,
+// healThreshold) are dropped. For recordings with only Chrome's steps the
 // round trip recording → definition → recording gives the recording back (selectorAttribute included).
 // What Chrome requires and a definition may leave open is filled in on export: click offsets (5, 5 px into
 // the element) and step timeouts within Chrome's 1–30 000 ms (a longer wait becomes several timers).
@@ -175,7 +176,17 @@ export function toChromeRecording(name: string, definition: Definition): ChromeR
       continue;
     }
     if (!isChromeStepType(step.type)) continue;
-    const { id: _id, description: _description, frameSelectors: _frameSelectors, type, ...fields } = step as
+    // Kollega's own fields (frame selectors, the element's fingerprint, healing settings) mean nothing to Chrome.
+    const {
+      id: _id,
+      description: _description,
+      frameSelectors: _frameSelectors,
+      fingerprint: _fingerprint,
+      critical: _critical,
+      healThreshold: _healThreshold,
+      type,
+      ...fields
+    } = step as
       & Record<string, unknown>
       & { type: ChromeStepType };
     const out: ChromeStep = { type, ...fields };

@@ -178,7 +178,7 @@ Deno.test('an imported workflow is named by its title, or, when Chrome left the 
   assertEquals(recordingName('Ä'.repeat(250), steps(), 'x').length, 200);
 });
 
-Deno.test("export leaves Kollega's own steps out, turns wait into a timer expression and drops ids, descriptions and frame selectors", () => {
+Deno.test("export leaves Kollega's own steps out, turns wait into a timer expression and drops ids, descriptions, frame selectors and fingerprints", () => {
   const definition = definitionSchema.parse({
     version: 1,
     steps: [
@@ -194,7 +194,17 @@ Deno.test("export leaves Kollega's own steps out, turns wait into a timer expres
         options: [{ value: 'yes', label: 'Ja', then: 'continue' }, { value: 'no', label: 'Nej', then: 'stop' }],
       },
       { id: 'check', type: 'manual', instructions: 'Kontrollera beloppet' },
-      { id: 'pay', type: 'click', description: 'Betala', selectors: ['aria/Betala', ['app-root', 'button']], frame: [0], frameSelectors: [['#pay-frame']] },
+      {
+        id: 'pay',
+        type: 'click',
+        description: 'Betala',
+        selectors: ['aria/Betala', ['app-root', 'button']],
+        frame: [0],
+        frameSelectors: [['#pay-frame']],
+        fingerprint: { tag: 'button', name: 'Betala' },
+        critical: true,
+        healThreshold: 0.95,
+      },
     ],
   });
   assertEquals(toChromeRecording('Betala', definition), {
