@@ -7,7 +7,8 @@
 //
 // - both steps are plain clicks (primary button), one right after the other, in the same window and frame;
 // - the first clicked (inside) a label whose control is a checkbox or radio, and the second targets that
-//   control (or, when the control has no box, the visible element around it that received the browser's click);
+//   control (or, when the control has no box, the visible element around it that received the browser's click,
+//   or another element inside that label);
 //   or, the other way round, the first clicked the control and the second a label of it;
 // - the two recorded points are the same point on the page (each step's offsets from its own element, measured
 //   now; within 3 px) and the two recorded durations are equal (Chrome writes the same one for both, or none);
@@ -96,9 +97,12 @@ export async function isLabelEcho(ctx: StepContext, step: StepOf<'click'>, locat
         };
         let around: Element | null = control;
         while (around && !sized(around)) around = around.parentElement;
+        // A hidden box's click lands on the visible element around it (Chrome records that one); the selectors
+        // may find another element inside the same label at that point.
+        const label = first === control ? null : first.closest('label');
         const related = first === control
           ? second !== control && second.closest('label')?.control === control
-          : second === control || second === around;
+          : second === control || second === around || (!sized(control) && !!label && label.contains(second));
         if (!related) return { echo: false };
         const a = first.getBoundingClientRect();
         const b = second.getBoundingClientRect();
