@@ -3,6 +3,7 @@ import type { BrowserContext, CDPSession, Locator, Page, Request } from 'playwri
 import type { RetryPlan } from '../../../supabase/functions/_shared/retry-plan.ts';
 import type { Step } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import type { StepError } from './errors.ts';
+import type { LabelClick } from './label-echo.ts';
 import type { NetworkGuard } from './network-guard.ts';
 import type { PageError } from './page-errors.ts';
 import type { ExecuteOptions, StepDecision } from './types.ts';
@@ -62,6 +63,8 @@ export type RunState = {
   inflight: Set<Request>;
   /** While the steps a retry's start step needs run again (run.ts replayForRetry). */
   replaying?: RetryPlan;
+  /** The last click, when it may have toggled a box through its label and the next step may be its echo. */
+  labelClick?: LabelClick;
 };
 
 export function remaining(ctx: StepContext): number {

@@ -65,6 +65,7 @@ export function TestRunPanel({ runId, onClose }: TestRunPanelProps) {
       title={t('test_run.title')}
       actions={<IconButton label={t('test_run.close')} icon={CloseIcon} onClick={onClose} />}
     >
+      <p className="mb-4 text-sm text-slate-600">{t('test_run.description')}</p>
       {run.isPending ? (
         <Spinner label={t('test_run.starting')} />
       ) : run.isError ? (
