@@ -185,12 +185,21 @@ const SCORE_CANDIDATES_JS = String.raw`function scoreCandidates(args) {
     const name = nameOf(el);
     let s = 0;
     if (weights.name) s += weights.name * similar(name, fp.name);
-    if (weights.text) s += weights.text * similar(norm(el.textContent), fp.text);
+    if (weights.text) {
+      const own = norm(el.textContent);
+      s += weights.text * (fp.text && lower(own).includes(lower(fp.text)) ? 1 : similar(own, fp.text));
+    }
     if (weights.role) s += weights.role * (roleOf(el) === fp.role ? 1 : 0);
     if (weights.tag) s += weights.tag * (el.localName === fp.tag ? 1 : 0);
     if (weights.row) {
+      // The recorded row's text must be a whole text of the row ("2213", not "2213-K"), as the recorder's row xpath says.
       const row = el.parentElement?.closest(ROW);
-      s += weights.row * (row && norm(row.textContent).includes(norm(fp.row)) ? 1 : 0);
+      let hit = 0;
+      if (row) {
+        const walker = document.createTreeWalker(row, 4);
+        for (let node = walker.nextNode(); node && !hit; node = walker.nextNode()) if (norm(node.textContent) === norm(fp.row)) hit = 1;
+      }
+      s += weights.row * hit;
     }
     if (weights.attrs) s += (weights.attrs * attrs.filter(([k, v]) => el.getAttribute(k) === v).length) / attrs.length;
     if (weights.near) s += weights.near * similar(norm(el.parentElement?.textContent).slice(0, 300), fp.near);

@@ -322,9 +322,10 @@ export function judge(selectors: Selector[], probes: Probe[], kinds: SelectorKin
   const via = (id: number, among: number[]) => among.find((i) => offered(probes[i]!).length === 1 && offered(probes[i]!)[0] === id) ?? among.find((i) => probes[i]!.ids.includes(id))!;
   const indexes = probes.map((_, i) => i);
   const matched = indexes.filter((i) => probes[i]!.count > 0);
-  const anyMeaning = matched.filter((i) => kinds[i] === 'meaning');
-  const strict = anyMeaning.filter((i) => !probes[i]!.loose);
-  const meaning = strict.length ? strict : anyMeaning;
+  // A text selector that matches only by containment ("Spara" in "Spara som utkast") is no identity of its own:
+  // it supports what the others find, and alone it is a guess to check, like a positional one.
+  const meaning = matched.filter((i) => kinds[i] === 'meaning' && !probes[i]!.loose);
+  const loose = matched.filter((i) => kinds[i] === 'meaning' && probes[i]!.loose);
   const position = matched.filter((i) => kinds[i] === 'position');
   const stepHasMeaning = kinds.includes('meaning');
   // An element and one inside it (a select and its selected option, a button and its label span) are one
@@ -375,12 +376,15 @@ export function judge(selectors: Selector[], probes: Probe[], kinds: SelectorKin
     }
     return { kind: 'ambiguous', ids: common.length ? common : [...new Set(meaning.flatMap((i) => offered(probes[i]!)))], notes: [] };
   }
-  // No selector with meaning matches anything: a positional one alone is a guess to check.
-  const unique = position.filter((i) => offered(probes[i]!).length === 1);
+  // No selector with meaning matches anything exactly: a contained text or a positional one alone is a guess to check.
+  const unique = [...loose, ...position].filter((i) => offered(probes[i]!).length === 1);
   if (unique.length) {
     const id = offered(probes[unique[0]!]!)[0]!;
-    return { kind: 'verify', id, via: unique[0]!, hidden: !visibleOf(id), notes: indexes.filter((i) => kinds[i] === 'meaning').map((i) => `${name(i)} not found`) };
+    const missing = indexes.filter((i) => kinds[i] === 'meaning' && probes[i]!.count === 0).map((i) => `${name(i)} not found`);
+    const partial = loose.map((i) => `${name(i)} matches by contained text only`);
+    return { kind: 'verify', id, via: unique[0]!, hidden: !visibleOf(id), notes: [...missing, ...partial] };
   }
+  if (loose.length) return { kind: 'ambiguous', ids: [...new Set(loose.flatMap((i) => offered(probes[i]!)))], notes: [] };
   return { kind: 'none' };
 }
 
@@ -506,7 +510,7 @@ function notCertain(
     : '';
   if (verdict.kind === 'ambiguous' || verdict.kind === 'verify') {
     const notes = verdict.notes.length ? ` (${verdict.notes.join('; ')})` : '';
-    const what = verdict.kind === 'ambiguous' ? `the selectors point at ${verdict.ids.length} different elements${notes}` : `only a positional selector finds an element${notes}, and it does not match the recording${how.lastScore ? ` (score ${scoreText(how.lastScore)})` : ''}`;
+    const what = verdict.kind === 'ambiguous' ? `the selectors point at ${verdict.ids.length} different elements${notes}` : `only a guess (a positional selector, or text contained in a longer one) finds an element${notes}, and it does not match the recording${how.lastScore ? ` (score ${scoreText(how.lastScore)})` : ''}`;
     return new StepError('element_ambiguous', `not certain which element to act on within ${how.ms} ms: ${what}; nothing was done.${candidate}`);
   }
   return new StepError(

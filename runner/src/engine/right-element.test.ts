@@ -8,6 +8,8 @@ import { expectedOf, isCritical, selectorKind } from './fingerprint.ts';
 import { definitionOf, useEngine } from './test/harness.ts';
 
 const t = useEngine();
+/** Steps that must succeed get the product's 10 s (healing starts after half of it, at most 3 s; machines are busy). */
+const run = (steps: Parameters<typeof t.run>[0], opts: Parameters<typeof t.run>[1] = {}) => t.run(steps, { defaultTimeoutMs: 10_000, ...opts });
 
 /** An invoice table whose rows come in the order given; each Attestera button posts its invoice's date. */
 function invoices(order: string[], extra = '') {
@@ -29,7 +31,7 @@ const ATTEST_ROW_2 = {
 describe('rows', () => {
   test('re-ordered rows: the row context outvotes the positional path, and the log says the path pointed elsewhere', async () => {
     t.server.page('/inv', invoices(['2024-12-01', '2024-12-09', '2024-12-05', '2024-12-07']));
-    const { outcome, ends, logText } = await t.run([{ type: 'navigate', url: t.server.url('/inv') }, ATTEST_ROW_2]);
+    const { outcome, ends, logText } = await run([{ type: 'navigate', url: t.server.url('/inv') }, ATTEST_ROW_2]);
     expect(outcome.status, JSON.stringify(outcome) + logText).toBe("completed");
     await expect.poll(() => t.server.posts('attest')).toEqual(['2024-12-05']);
     expect(ends[1]!.log[0]!.message).toContain('selector 1 (#rows tr:nth-of-type(2) > td:nth-of-type(4) > button) points at another element');
@@ -37,7 +39,7 @@ describe('rows', () => {
 
   test('the row is gone: the positional path finds another invoice, which is not clicked (element_ambiguous)', async () => {
     t.server.page('/inv', invoices(['2024-12-01', '2024-12-09', '2024-12-07']));
-    const { outcome } = await t.run([{ type: 'navigate', url: t.server.url('/inv') }, { ...ATTEST_ROW_2, timeout: 2500 }]);
+    const { outcome } = await run([{ type: 'navigate', url: t.server.url('/inv') }, { ...ATTEST_ROW_2, timeout: 2500 }]);
     expect(outcome).toMatchObject({ status: 'failed', errorType: 'element_ambiguous' });
     expect(outcome.errorMessage).toContain('nothing was done');
     await new Promise((r) => setTimeout(r, 300));
@@ -47,14 +49,14 @@ describe('rows', () => {
   test('a look-alike row added above: still the recorded row', async () => {
     const lookAlike = `<table><tbody><tr><td>Kopia</td><td>2024-12-05 (makulerad)</td><td><button onclick="post('attest', 'decoy')">Attestera</button></td></tr></tbody></table>`;
     t.server.page('/inv', lookAlike + invoices(['2024-12-05', '2024-12-01']));
-    const { outcome, logText } = await t.run([{ type: 'navigate', url: t.server.url('/inv') }, ATTEST_ROW_2]);
+    const { outcome, logText } = await run([{ type: 'navigate', url: t.server.url('/inv') }, ATTEST_ROW_2]);
     expect(outcome.status, JSON.stringify(outcome) + logText).toBe("completed");
     await expect.poll(() => t.server.posts('attest')).toEqual(['2024-12-05']);
   });
 
   test('only an ambiguous name (ten Attestera buttons, no row context): nothing is clicked', async () => {
     t.server.page('/inv', invoices(['2024-12-01', '2024-12-02', '2024-12-03', '2024-12-04', '2024-12-05']));
-    const { outcome } = await t.run([
+    const { outcome } = await run([
       { type: 'navigate', url: t.server.url('/inv') },
       { type: 'click', selectors: ['aria/Attestera[role="button"]', 'text/Attestera'], timeout: 2500 },
     ]);
@@ -71,7 +73,7 @@ describe('healing', () => {
 
   test('an id renamed: the positional selector finds the button, which matches the recording (verified) and is pressed', async () => {
     t.server.page('/f', FORM(`<button type="button" id="save-button" onclick="post('press', 'save')">Spara</button>`));
-    const { outcome, logText } = await t.run([
+    const { outcome, logText } = await run([
       { type: 'navigate', url: t.server.url('/f') },
       { type: 'click', selectors: ['#save-btn', 'form > button:nth-of-type(2)'], fingerprint: { tag: 'button', role: 'button', name: 'Spara', text: 'Spara' } },
     ]);
@@ -82,7 +84,7 @@ describe('healing', () => {
 
   test('every selector stale (id and classes renamed), name, role and place unchanged: healed, with the score in the log', async () => {
     t.server.page('/f', FORM(`<div class="wrap"><button type="button" class="btn-x" onclick="post('press', 'save')">Spara</button></div>`));
-    const { outcome, logText } = await t.run([
+    const { outcome, logText } = await run([
       { type: 'navigate', url: t.server.url('/f') },
       { type: 'click', selectors: ['#save-btn', 'button.primary'], fingerprint: { tag: 'button', role: 'button', name: 'Spara', attrs: { id: 'save-btn' } } },
     ]);
@@ -93,7 +95,7 @@ describe('healing', () => {
 
   test('"Spara" renamed "Spara ändringar" beside "Spara som utkast": not pressed, the closest candidate named', async () => {
     t.server.page('/f', FORM(`<button type="button" id="save" onclick="post('press', 'save')">Spara ändringar</button>`));
-    const { outcome } = await t.run([
+    const { outcome } = await run([
       { type: 'navigate', url: t.server.url('/f') },
       { type: 'click', selectors: ['aria/Spara[role="button"]', 'text/Spara'], timeout: 2500, fingerprint: { tag: 'button', role: 'button', name: 'Spara', attrs: { id: 'save' } } },
     ]);
@@ -105,7 +107,7 @@ describe('healing', () => {
 
   test('a critical step (Attestera) is never acted on by a guess, however good', async () => {
     t.server.page('/f', `<button type="button" id="attest-2" onclick="post('press', 'attest')">Attestera</button>`);
-    const { outcome } = await t.run([
+    const { outcome } = await run([
       { type: 'navigate', url: t.server.url('/f') },
       { type: 'click', selectors: ['#attest-1'], timeout: 2500, fingerprint: { tag: 'button', role: 'button', name: 'Attestera' } },
     ]);
@@ -168,18 +170,18 @@ describe('the page answers with an error', () => {
       { type: 'click' as const, selectors: ['#save'] },
       { type: 'click' as const, selectors: ['#next'] },
     ];
-    const bad = await t.run(steps('12345'));
+    const bad = await run(steps('12345'));
     expect(bad.outcome).toMatchObject({ status: 'failed', failedIndex: 3, errorType: 'assertion_failed' });
     expect(bad.outcome.errorMessage).toBe('the page answered step 3 with an error: "Organisationsnumret är ogiltigt"; nothing more was done');
     expect(t.server.posts('next')).toEqual([]);
-    const good = await t.run(steps('556677-8899'));
+    const good = await run(steps('556677-8899'));
     expect(good.outcome.status, good.logText).toBe('completed');
     await expect.poll(() => t.server.posts('next')).toEqual(['yes']);
   });
 
   test('an error after the last step fails that step', async () => {
     t.server.page('/p', PAGE);
-    const { outcome } = await t.run([
+    const { outcome } = await run([
       { type: 'navigate', url: t.server.url('/p') },
       { type: 'click', selectors: ['#save'] },
     ]);
