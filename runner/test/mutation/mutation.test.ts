@@ -8,9 +8,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { main } from '../../../bench/mutation.ts';
 import { getBrowser } from '../../src/engine/test/browser.ts';
-import { COMBINATIONS, MUTATIONS, mutatePage } from './mutations.ts';
+import { mutatePage } from './mutations.ts';
 import { PAGES } from './pages.ts';
-import { runSuite, type CaseResult } from './suite.ts';
+import { ALL_MUTATIONS, runSuite, type CaseResult } from './suite.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,9 +20,18 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** One target per page, of every kind: a critical button in a row, a card's button, a button beside a decoy, a checkbox, a field in an iframe. */
-const SMALL_TARGETS = ['attest-2215', 'open-t1', 'save', 'notify-sms', 'reg-company'];
-const SMALL_MUTATIONS = [...MUTATIONS, ...COMBINATIONS.filter((m) => ['rename-ids-classes+wrappers+reorder-rows', 'lookalike-rows+remove-target'].includes(m.name))];
+/**
+ * The small scale: the cases that matter most, on every page (a critical button in re-ordered and look-alike
+ * rows, a button beside its decoy, a card, a checkbox, a button in an iframe), 14 replays in all; the
+ * full scale is bench/mutation.ts.
+ */
+const SMALL: Record<string, string[]> = {
+  'attest-2215': ['reorder-rows', 'lookalike-rows', 'rename-ids-classes+wrappers+reorder-rows', 'remove-target'],
+  save: ['relabel-button', 'rename-ids-classes', 'remove-target'],
+  'open-t1': ['wrappers', 'lookalike-rows+remove-target'],
+  'notify-sms': ['rename-ids-classes+wrappers', 'unrelated-text'],
+  'reg-submit': ['rename-ids-classes', 'into-iframe', 'unrelated-text'],
+};
 
 const describeCase = (c: CaseResult) =>
   `${c.page} ${c.target} ${c.mutation} (seed ${c.seed}): ${c.status}${c.errorType ? ` ${c.errorType}` : ''}; acted: ${c.acted.map((a) => a.id).join(', ') || 'nothing'}; ${c.log.join(' | ')} ${c.errorMessage ?? ''}`;
@@ -30,7 +39,7 @@ const describeCase = (c: CaseResult) =>
 describe('mutations (jsdom, no browser)', () => {
   const page = PAGES.find((p) => p.name === 'invoices')!;
   const target = page.targets[0]!;
-  const mutate = (name: string, seed = 1) => new JSDOM(mutatePage(page.html, [...MUTATIONS, ...COMBINATIONS].find((m) => m.name === name)!, target, seed)).window.document;
+  const mutate = (name: string, seed = 1) => new JSDOM(mutatePage(page.html, ALL_MUTATIONS.find((m) => m.name === name)!, target, seed)).window.document;
   const original = new JSDOM(page.html).window.document;
   const rowTexts = (doc: Document) => Array.from(doc.querySelectorAll('tbody tr')).map((tr) => tr.querySelector('td')!.textContent);
 
@@ -54,15 +63,15 @@ describe('mutation suite (Chromium: the recorder records, the engine replays)', 
   test('0 wrong actions; ≥ 90 % right without a person where the target is clearly the same; scoring ≤ 1 s', { timeout: 300_000 }, async () => {
     const { cases, summary, recordings } = await runSuite({
       browser,
-      mutations: SMALL_MUTATIONS,
-      filter: (_page, target) => SMALL_TARGETS.includes(target.marker),
+      mutations: ALL_MUTATIONS,
+      filter: (_page, target, mutation) => !!SMALL[target.marker]?.includes(mutation.name),
       timeoutMs: 6000,
       concurrency: 3,
     });
-    expect(recordings.map((r) => r.target).sort()).toEqual([...SMALL_TARGETS].sort());
+    expect(recordings.map((r) => r.target).sort()).toEqual(Object.keys(SMALL).sort());
     // The recorder's steps lead with meaning (issue 19, item 1) and carry a fingerprint.
     for (const { recorded } of recordings) expect(recorded.step).toHaveProperty('fingerprint');
-    expect(cases.length).toBeGreaterThan(30);
+    expect(cases).toHaveLength(Object.values(SMALL).flat().length);
 
     expect(cases.filter((c) => c.outcome === 'wrong').map(describeCase), 'actions on a wrong element').toEqual([]);
     expect(cases.filter((c) => c.expect === 'gone' && c.outcome !== 'safe').map(describeCase), 'a removed target must end in a safe failure').toEqual([]);

@@ -177,7 +177,7 @@ async function pool<T>(items: T[], size: number, work: (item: T) => Promise<void
 type Plan = { page: PageSpec; target: Target; mutation: Mutation; round: number };
 
 export async function runSuite(opts: SuiteOptions): Promise<SuiteResult> {
-  const { browser, rounds = 1, concurrency = 3, timeoutMs = 4000 } = opts;
+  const { browser, rounds = 1, concurrency = 3, timeoutMs = 10_000 } = opts;
   const pages = opts.pages ?? PAGES;
   const mutations = opts.mutations ?? ALL_MUTATIONS;
   const progress = opts.progress ?? (() => {});
