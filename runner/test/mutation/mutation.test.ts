@@ -22,16 +22,18 @@ afterAll(async () => {
 
 /**
  * The small scale: the cases that matter most, on every page (a critical button in re-ordered and look-alike
- * rows, a button beside its decoy, a card, a checkbox, a button in an iframe), 14 replays in all; the
- * full scale is bench/mutation.ts.
+ * rows, a button beside its decoy, a card, a checkbox, a button in an iframe): 8 whose target is clearly the
+ * same, 4 where it is gone or in an unknown iframe. The full scale is bench/mutation.ts.
  */
 const SMALL: Record<string, string[]> = {
-  'attest-2215': ['reorder-rows', 'lookalike-rows', 'rename-ids-classes+wrappers+reorder-rows', 'remove-target'],
+  'attest-2215': ['reorder-rows', 'lookalike-rows', 'remove-target'],
   save: ['relabel-button', 'rename-ids-classes', 'remove-target'],
-  'open-t1': ['wrappers', 'lookalike-rows+remove-target'],
+  'open-t1': ['rename-ids-classes+wrappers+reorder-rows', 'lookalike-rows+remove-target'],
   'notify-sms': ['rename-ids-classes+wrappers', 'unrelated-text'],
-  'reg-submit': ['rename-ids-classes', 'into-iframe', 'unrelated-text'],
+  'reg-submit': ['unrelated-text', 'into-iframe'],
 };
+/** Generous: on the shared 2-core machine (load 20–35) locating and clicking alone took up to 9 s. */
+const STEP_TIMEOUT_MS = 12_000;
 
 const describeCase = (c: CaseResult) =>
   `${c.page} ${c.target} ${c.mutation} (seed ${c.seed}): ${c.status}${c.errorType ? ` ${c.errorType}` : ''}; acted: ${c.acted.map((a) => a.id).join(', ') || 'nothing'}; ${c.log.join(' | ')} ${c.errorMessage ?? ''}`;
@@ -65,8 +67,8 @@ describe('mutation suite (Chromium: the recorder records, the engine replays)', 
       browser,
       mutations: ALL_MUTATIONS,
       filter: (_page, target, mutation) => !!SMALL[target.marker]?.includes(mutation.name),
-      timeoutMs: 6000,
-      concurrency: 3,
+      timeoutMs: STEP_TIMEOUT_MS,
+      concurrency: 2,
     });
     expect(recordings.map((r) => r.target).sort()).toEqual(Object.keys(SMALL).sort());
     // The recorder's steps lead with meaning (issue 19, item 1) and carry a fingerprint.
@@ -83,7 +85,7 @@ describe('mutation suite (Chromium: the recorder records, the engine replays)', 
 
   test('bench/mutation.ts --tiny runs and reports', { timeout: 180_000 }, async () => {
     const lines: string[] = [];
-    const result = await main({ tiny: true, rounds: 1, concurrency: 3, timeoutMs: 6000, browser, print: (line) => lines.push(line) });
+    const result = await main({ tiny: true, rounds: 1, concurrency: 2, timeoutMs: STEP_TIMEOUT_MS, browser, print: (line) => lines.push(line) });
     expect(result.cases.length).toBeGreaterThan(0);
     expect(result.summary.wrong).toBe(0);
     expect(lines.join('\n')).toContain('| Mutation | Expect | Cases | Right | Safe failure | WRONG | Partial |');

@@ -185,21 +185,18 @@ export async function runSuite(opts: SuiteOptions): Promise<SuiteResult> {
   const scoring = new Map<BrowserContext, number[]>();
   const restore = await timeScoring(browser, scoring);
   try {
-    // 1. Record every target once on its original page.
-    const recordings: SuiteResult['recordings'] = [];
+    // 1. Record every target once on its original page (each in a context of its own, a few at a time).
     const recorded = new Map<Target, Recorded>();
-    for (const page of pages) {
+    const toRecord = pages.flatMap((page) => page.targets.filter((target) => mutations.some((m) => m.applies(page, target) && (opts.filter?.(page, target, m) ?? true))).map((target) => ({ page, target })));
+    for (const page of pages)
       server.handle(`/rec/${page.name}`, (_req, res) => {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
         res.end(page.html);
       });
-      for (const target of page.targets) {
-        if (!mutations.some((m) => m.applies(page, target) && (opts.filter?.(page, target, m) ?? true))) continue;
-        const r = await recordStep(browser, server.url(`/rec/${page.name}`), target);
-        recorded.set(target, r);
-        recordings.push({ page: page.name, target: target.marker, recorded: r });
-      }
-    }
+    await pool(toRecord, concurrency, async ({ page, target }) => {
+      recorded.set(target, await recordStep(browser, server.url(`/rec/${page.name}`), target));
+    });
+    const recordings = toRecord.map(({ page, target }) => ({ page: page.name, target: target.marker, recorded: recorded.get(target)! }));
     progress(`recorded ${recordings.length} steps`);
 
     // 2. Replay each against its mutated pages.
