@@ -125,15 +125,17 @@ for (const language of ['sv', 'en'] as const) {
     await expect(page.getByText(t.decided).first()).toBeVisible();
     await expect(section).toHaveCount(0);
 
-    // "No" ends the run there: it completes, the wait step skipped.
-    await expect.poll(() => runStatus(page, runId), { timeout: 30_000 }).toBe('completed');
+    // "No" stops the run there for review (never "completed"), the wait step skipped.
+    await expect.poll(() => runStatus(page, runId), { timeout: 30_000 }).toBe('stopped');
     const run = (await (await callApi(page, 'GET', `/api/runs/${runId}`)).json()) as {
       aiConfidence: number;
-      steps: Array<{ stepType: string; status: string; decision: { choice: string; by: string; details?: { ai?: { model: string } } } | null }>;
+      errorType: string;
+      steps: Array<{ stepType: string; status: string; decision: { choice: string; label: string; by: string; details?: { ai?: { model: string } } } | null }>;
     };
     expect(run.aiConfidence).toBe(80);
+    expect(run.errorType).toBe('stopped_by_decision');
     const decision = run.steps.find((s) => s.stepType === 'ai_decision');
-    expect(decision?.decision).toMatchObject({ choice: 'no', by: 'person', details: { ai: { model: 'kollega-stub' } } });
+    expect(decision?.decision).toMatchObject({ choice: 'no', label: expect.any(String), by: 'person', details: { ai: { model: 'kollega-stub' } } });
     expect(run.steps.find((s) => s.stepType === 'wait')?.status).toBe('skipped');
 
     // The audit trail: the AI's decision (handed over) and the person's.

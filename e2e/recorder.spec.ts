@@ -118,7 +118,7 @@ test('a recording on hard pages replays through the runner, and no password is s
   await page.getByRole('complementary', { name: 'Inspelningsstatus' }).getByRole('button', { name: 'Stoppa inspelning' }).click();
   await expect(page.getByRole('complementary', { name: 'Inspelningsstatus' }).getByRole('status')).toContainText('Stoppad');
   sites.reset();
-  await page.getByRole('button', { name: 'Testa steg för steg' }).click();
+  await page.getByRole('button', { name: 'Spara och testkör' }).click();
   await expect(page).toHaveURL(/\/workflow-execution\/[0-9a-f-]{36}$/, { timeout: 20_000 });
   const runId = page.url().split('/').at(-1)!;
   let run: { status: string; errorMessage: string | null; workflowId: string } | undefined;

@@ -163,8 +163,11 @@ describe('selectorsFor', () => {
 
   it('rows in a tbody with an id: the row context comes before any positional path, and every positional selector comes last', () => {
     const invoices: Record<string, string> = { '2024-12-01': 'Ahlsell', '2024-12-05': 'Dahl', '2024-12-09': 'Beijer' };
+    // letters-only ids made up per load, as seen on a customer's page (pronounceable ones cannot be told apart)
+    const MADE_UP = ['tllivn', 'xqwbez', 'kzmpaq', 'bvnrto', 'gqlamu'];
+    let load = 0;
     const rows = (order: string[]) =>
-      `<table><tbody id="rows">${order.map((d) => `<tr><td>${invoices[d]}</td><td>${d}</td><td><button id="f-${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6)}">Attestera</button></td></tr>`).join('')}</tbody></table>`;
+      `<table><tbody id="rows">${order.map((d) => `<tr><td>${invoices[d]}</td><td>${d}</td><td><button id="f-${MADE_UP[(load + order.indexOf(d)) % MADE_UP.length]}">Attestera</button></td></tr>`).join('')}</tbody></table>`;
     document.body.innerHTML = rows(['2024-12-01', '2024-12-05', '2024-12-09']);
     const button = document.querySelectorAll('button')[1]!;
     const selectors = selectorsFor(button);
@@ -172,6 +175,7 @@ describe('selectorsFor', () => {
     expect(kinds.indexOf('position')).toBeGreaterThan(kinds.lastIndexOf('meaning'));
     expect(selectors[0]).toMatch(/^xpath\/\/\/tr\[\.\/\/text\(\)\[normalize-space\(\)="(Dahl|2024-12-05)"\]\]/);
     expect(JSON.stringify(selectors)).not.toContain(button.id);
+    load++;
     document.body.innerHTML = rows(['2024-12-09', '2024-12-01', '2024-12-05']);
     const found = resolve(document, selectors[0]!);
     expect(found).toHaveLength(1);

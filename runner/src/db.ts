@@ -160,7 +160,8 @@ export async function finishStep(sql: Sql, run: ClaimedRun, stepRowId: string, u
   });
 }
 
-export type Outcome = { status: 'completed' | 'failed'; errorType?: string; errorMessage?: string; failedStep?: number; variables: Record<string, string> };
+/** `stopped`: a decision's option stopped the run for review (error type stopped_by_decision). */
+export type Outcome = { status: 'completed' | 'failed' | 'stopped'; errorType?: string; errorMessage?: string; failedStep?: number; variables: Record<string, string> };
 
 /** Ends the run unless a person ended it first (a stop); true when this call ended it. */
 export async function finishRun(sql: Sql, runId: string, runnerId: string, o: Outcome): Promise<boolean> {

@@ -32,8 +32,9 @@ type HandoverReason = 'below_threshold' | 'invalid_answer' | 'provider_error' | 
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** What the step records of the AI's part (decision.ai). */
-function aiDetails(result: AiResult, outcome: 'acted' | 'handed_over', threshold: number) {
+/** What the step records of the AI's part (decision.ai), its choice with the option's label. */
+function aiDetails(result: AiResult, outcome: 'acted' | 'handed_over', threshold: number, options: Array<{ value: string; label: string }>) {
+  const label = result.ok ? options.find((o) => o.value === result.answer.choice)?.label : undefined;
   return {
     model: result.model,
     promptVersion: result.promptVersion,
@@ -41,7 +42,7 @@ function aiDetails(result: AiResult, outcome: 'acted' | 'handed_over', threshold
     attempts: result.attempts,
     threshold,
     outcome,
-    ...(result.ok ? { choice: result.answer.choice, confidence: result.answer.confidence, reason: result.answer.reason } : { error: result.error }),
+    ...(result.ok ? { choice: result.answer.choice, label, confidence: result.answer.confidence, reason: result.answer.reason } : { error: result.error }),
   };
 }
 
@@ -134,7 +135,7 @@ export function makeDecide(deps: DecisionDeps) {
       const acted = result.ok && result.answer.confidence >= step.threshold;
       handover = result.ok ? 'below_threshold' : result.failure;
       const id = await recordAi(index, step, given, result, acted ? null : handover);
-      ai = { id, result, details: aiDetails(result, acted ? 'acted' : 'handed_over', step.threshold) };
+      ai = { id, result, details: aiDetails(result, acted ? 'acted' : 'handed_over', step.threshold, options) };
       if (acted && result.ok) {
         return { choice: result.answer.choice, by: 'ai', confidence: result.answer.confidence, reason: result.answer.reason, details: { ai: ai.details } };
       }

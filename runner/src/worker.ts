@@ -147,7 +147,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
         return;
       }
       const ended = await finishRun(sql, run.id, config.runnerId, {
-        status: outcome.status,
+        status: outcome.status === 'stopped_by_decision' ? 'stopped' : outcome.status,
         errorType: outcome.errorType,
         errorMessage: outcome.errorMessage && maskSecrets(outcome.errorMessage, secrets),
         failedStep: outcome.failedIndex,

@@ -145,3 +145,45 @@ describe('judge (pure)', () => {
     expect(isCritical(step, { name: 'Spara' })).toBe(false);
   });
 });
+
+describe('the page answers with an error', () => {
+  const PAGE = `<div role="alert" id="old">Fel: inloggningen misslyckades igår</div>
+    <form onsubmit="event.preventDefault()">
+      <label>Organisationsnummer <input id="org" aria-describedby="org-err"></label><span id="org-err"></span>
+      <button type="button" id="save" onclick="
+        const ok = /^\\d{6}-\\d{4}$/.test(document.getElementById('org').value);
+        const box = document.createElement('div');
+        box.setAttribute('role', 'alert');
+        box.textContent = ok ? 'Sparat' : 'Organisationsnumret är ogiltigt';
+        document.body.append(box);
+        if (ok) post('saved', document.getElementById('org').value);">Spara</button>
+      <button type="button" id="next" onclick="post('next', 'yes')">Nästa</button>
+    </form>`;
+
+  test('an error message after Spara fails the next step before it acts; a success message and an old message do not', async () => {
+    t.server.page('/p', PAGE);
+    const steps = (org: string) => [
+      { type: 'navigate' as const, url: t.server.url('/p') },
+      { type: 'change' as const, selectors: ['#org'], value: org },
+      { type: 'click' as const, selectors: ['#save'] },
+      { type: 'click' as const, selectors: ['#next'] },
+    ];
+    const bad = await t.run(steps('12345'));
+    expect(bad.outcome).toMatchObject({ status: 'failed', failedIndex: 3, errorType: 'assertion_failed' });
+    expect(bad.outcome.errorMessage).toBe('the page answered step 3 with an error: "Organisationsnumret är ogiltigt"; nothing more was done');
+    expect(t.server.posts('next')).toEqual([]);
+    const good = await t.run(steps('556677-8899'));
+    expect(good.outcome.status, good.logText).toBe('completed');
+    await expect.poll(() => t.server.posts('next')).toEqual(['yes']);
+  });
+
+  test('an error after the last step fails that step', async () => {
+    t.server.page('/p', PAGE);
+    const { outcome } = await t.run([
+      { type: 'navigate', url: t.server.url('/p') },
+      { type: 'click', selectors: ['#save'] },
+    ]);
+    expect(outcome).toMatchObject({ status: 'failed', failedIndex: 1, errorType: 'assertion_failed' });
+    expect(outcome.errorMessage).toContain('"Organisationsnumret är ogiltigt"');
+  });
+});

@@ -7,6 +7,7 @@ import { DEFAULT_STEP_TIMEOUT_MS, type Step } from '../../../supabase/functions/
 import { StepError, describeError, toStepError } from './errors.ts';
 import { sameUrlLoosely, sleep } from './locate.ts';
 import { installNetworkGuard } from './network-guard.ts';
+import { ACTING_STEPS, newErrors, pageErrors } from './page-errors.ts';
 import { captureJpeg } from './screenshot.ts';
 import { failStep, logOnStep, type RunState, type StepContext } from './state.ts';
 import { applyNetworkConditions, openUrl, runStep } from './steps.ts';
@@ -48,11 +49,10 @@ export async function executeDefinition(opts: ExecuteOptions): Promise<RunOutcom
       if (end.status === 'failed') return outcome(failedAt(index, end));
       completed.add(index);
       if (flow && 'end' in flow) {
-        for (let i = index + 1; i < steps.length; i++) {
-          await reportSkipped(run, i, `skipped: the decision in step ${index + 1} ended the run`);
-          completed.add(i);
-        }
-        break;
+        // Not a completion: the steps after it did not run, and a person reviews why (docs/automation.md "Runs").
+        for (let i = index + 1; i < steps.length; i++) await reportSkipped(run, i, `skipped: the decision in step ${index + 1} stopped the run`);
+        const errorMessage = `the decision in step ${index + 1} stopped the run for review: ${flow.why}`;
+        return outcome({ status: 'stopped_by_decision', failedIndex: index, errorType: 'stopped_by_decision', errorMessage });
       }
       if (flow && 'goto' in flow) {
         for (let i = index + 1; i < flow.goto; i++) {
@@ -101,6 +101,7 @@ async function startRun(opts: ExecuteOptions): Promise<{ run: RunState; dispose:
     crashed: false,
     pending: { logs: [] },
     inflight: new Set(),
+    errorsSeen: new Map(),
   };
   const cleanups: (() => void)[] = [];
   // Playwright's emitters have one overload per event; this registers any of them and removes it at the end.
@@ -349,6 +350,7 @@ async function executeStep(
     run.pending.failure = undefined;
     if (earlier) throw earlier;
     if (run.aborted) throw new StepError('stopped', 'the run was stopped');
+    await checkPageAnswer(run);
     ctx.step = resolveStep(original, run);
     const work = (async () => {
       if (prepare) {
@@ -366,7 +368,14 @@ async function executeStep(
   if (replay && ctx.flow && !error) ctx.flow = replayFlow(ctx, replay, ctx.flow);
   const steps = run.opts.definition.steps;
   const next = !ctx.flow ? index + 1 : 'goto' in ctx.flow ? ctx.flow.goto : steps.length;
-  if (!error && next >= steps.length) await settle(run);
+  if (!error && ACTING_STEPS.has(original.type) && ctx.page) run.unchecked = { index, page: ctx.page };
+  if (!error && next >= steps.length) {
+    await settle(run);
+    error = await checkPageAnswer(run).then(
+      () => undefined,
+      (e: StepError) => e,
+    );
+  }
   // A dialog's script goes on once it is accepted and may open the next one at once: let it, on this step.
   while (run.lastDialogAt !== undefined && run.lastDialogAt >= t0 && Date.now() - run.lastDialogAt < DIALOG_QUIET_MS && Date.now() - t0 < timeoutMs + 2000) {
     await sleep(25);
@@ -395,6 +404,26 @@ async function executeStep(
   };
   await run.opts.onStepEnd(end);
   return { end, flow: error ? undefined : ctx.flow };
+}
+
+/**
+ * Fails when the page answered the last acting step with an error message (page-errors.ts) that was not there
+ * before; records what each page shows now. Called before each step acts and after the last one.
+ */
+async function checkPageAnswer(run: RunState): Promise<void> {
+  const pending = run.unchecked;
+  run.unchecked = undefined;
+  const pages = new Set([run.mainPage, ...(pending ? [pending.page] : [])].filter((p) => !p.isClosed()));
+  for (const page of pages) {
+    const before = run.errorsSeen.get(page);
+    const now = await pageErrors(page);
+    run.errorsSeen.set(page, now);
+    const fresh = before && pending ? newErrors(before, now) : [];
+    if (fresh.length) {
+      const said = fresh.map((e) => `"${e.text}"`).join(', ');
+      throw new StepError('assertion_failed', `the page answered step ${pending!.index + 1} with an error: ${said}; nothing more was done`);
+    }
+  }
 }
 
 async function reportSkipped(run: RunState, index: number, reason: string) {

@@ -3,7 +3,9 @@ import type { BrowserContext, CDPSession, Locator, Page, Request } from 'playwri
 import type { RetryPlan } from '../../../supabase/functions/_shared/retry-plan.ts';
 import type { Step } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import type { StepError } from './errors.ts';
+import type { LabelClick } from './label-echo.ts';
 import type { NetworkGuard } from './network-guard.ts';
+import type { PageError } from './page-errors.ts';
 import type { ExecuteOptions, StepDecision } from './types.ts';
 
 export type NetworkConditions = { offline: boolean; latency: number; downloadThroughput: number; uploadThroughput: number };
@@ -27,7 +29,8 @@ export type StepContext = {
   screenshot?: Buffer;
   decision?: StepDecision;
   /** Where the run goes next, when not to the next step. */
-  flow?: { goto: number } | { end: true };
+  /** `end`: the decision's option stops the run (`why` says which option, chosen by whom). */
+  flow?: { goto: number } | { end: true; why: string };
   downloads: Promise<void>[];
   blockedOrigins: Set<string>;
 };
@@ -53,10 +56,15 @@ export type RunState = {
   pending: { logs: string[]; failure?: StepError };
   /** When the last dialog was answered (Date.now()). */
   lastDialogAt?: number;
+  /** Page error messages (page-errors.ts) as last seen per page, and the acting step whose answer is not checked yet. */
+  errorsSeen: Map<Page, PageError[]>;
+  unchecked?: { index: number; page: Page };
   /** Requests of the context that have not finished yet. */
   inflight: Set<Request>;
   /** While the steps a retry's start step needs run again (run.ts replayForRetry). */
   replaying?: RetryPlan;
+  /** The last click, when it may have toggled a box through its label and the next step may be its echo. */
+  labelClick?: LabelClick;
 };
 
 export function remaining(ctx: StepContext): number {

@@ -65,6 +65,32 @@ describe('pointer and keyboard', () => {
     expect(outcome.errorMessage).toContain('did not navigate');
   });
 
+  test('the page’s own rejection fails the step: an HTTP error where the recording navigated, a confirmation that never shows', async () => {
+    t.server.page(
+      '/invoice',
+      `<form method="post" action="/invoice/save"><input name="amount" value="-5"><button id="save">Spara</button></form>
+       <button id="js" onclick="document.getElementById('msg').textContent = 'Beloppet får inte vara negativt'">Spara (skript)</button><p id="msg"></p>`,
+    );
+    t.server.handle('/invoice/save', (_req, res) => {
+      res.writeHead(422, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><title>Fel</title><h1>Ogiltigt belopp</h1>');
+    });
+    const rejected = await t.run([
+      { type: 'navigate', url: t.server.url('/invoice') },
+      { type: 'click', selectors: ['#save'], assertedEvents: [{ type: 'navigation', url: t.server.url('/invoice/saved') }] },
+    ]);
+    expect(rejected.outcome).toMatchObject({ status: 'failed', failedIndex: 1, errorType: 'navigation_failed' });
+    expect(rejected.outcome.errorMessage).toContain('HTTP 422');
+    expect(rejected.ends[1]!.status).toBe('failed');
+    const unconfirmed = await t.run([
+      { type: 'navigate', url: t.server.url('/invoice') },
+      { type: 'click', selectors: ['#js'] },
+      { type: 'waitForElement', selectors: ['text/Fakturan är sparad'], timeout: 800 },
+    ]);
+    expect(unconfirmed.outcome).toMatchObject({ status: 'failed', failedIndex: 2, errorType: 'element_not_found' });
+    expect(unconfirmed.ends.map((e) => e.status)).toEqual(['passed', 'passed', 'failed']);
+  });
+
   test('scroll: the window and an element', async () => {
     t.server.page('/scroll', `<div id="box" style="height:100px;overflow:auto"><div style="height:1000px"></div></div><div style="height:3000px"></div>`);
     const { outcome, page } = await t.run([
@@ -301,15 +327,31 @@ describe('decisions', () => {
     expect(outcome).toMatchObject({ status: 'completed', completedSteps: 6 });
     expect(asked).toEqual([{ index: 2, type: 'ai_decision', prompt: 'Ska fakturan på 12 000 kr godkännas?', context: { variables: { amount: '12 000' }, inputs: {} } }]);
     expect(ends.map((e) => e.status)).toEqual(['passed', 'passed', 'passed', 'skipped', 'skipped', 'passed']);
-    expect(ends[2]!.decision).toEqual({ choice: 'reject', by: 'ai', confidence: 97, reason: 'för högt belopp' });
+    expect(ends[2]!.decision).toEqual({ choice: 'reject', label: 'Avslå', by: 'ai', confidence: 97, reason: 'för högt belopp' });
     await expect.poll(() => t.server.posts('rejected')).toEqual([1]);
     expect(t.server.posts('approved')).toEqual([]);
   });
 
-  test('stop ends the run as completed; a failed decision fails the step; no decider means ai_unavailable', async () => {
-    const stopped = await t.run(definition(), { decide: async () => ({ choice: 'later', by: 'person' }) });
-    expect(stopped.outcome).toMatchObject({ status: 'completed' });
-    expect(stopped.ends.map((e) => e.status)).toEqual(['passed', 'passed', 'passed', 'skipped', 'skipped', 'skipped']);
+  test('an option that stops ends the run stopped by the decision, not completed: the rest is skipped and not counted as done', async () => {
+    const byPerson = await t.run(definition(), { decide: async () => ({ choice: 'later', by: 'person', confidence: 80 }) });
+    expect(byPerson.outcome).toEqual({
+      status: 'stopped_by_decision',
+      failedIndex: 2,
+      errorType: 'stopped_by_decision',
+      errorMessage: 'the decision in step 3 stopped the run for review: "Vänta" chosen by a person',
+      variables: { amount: '12 000' },
+      completedSteps: 3,
+    });
+    expect(byPerson.ends.map((e) => e.status)).toEqual(['passed', 'passed', 'passed', 'skipped', 'skipped', 'skipped']);
+    expect(byPerson.ends[2]!.decision).toEqual({ choice: 'later', label: 'Vänta', by: 'person', confidence: 80 });
+    expect(byPerson.ends[3]!.log[0]!.message).toBe('skipped: the decision in step 3 stopped the run');
+    const byAi = await t.run(definition(), { decide: async () => ({ choice: 'later', confidence: 96 }) });
+    expect(byAi.outcome).toMatchObject({ status: 'stopped_by_decision', failedIndex: 2, errorMessage: expect.stringContaining('"Vänta" chosen by AI (confidence 96)') });
+    expect(t.server.posts('approved')).toEqual([]);
+    expect(t.server.posts('rejected')).toEqual([]);
+  });
+
+  test('a failed decision fails the step; no decider means ai_unavailable', async () => {
     const failed = await t.run(definition(), { decide: async () => ({ fail: 'Ingen svarade' }) });
     expect(failed.outcome).toMatchObject({ status: 'failed', failedIndex: 2, errorType: 'assertion_failed', errorMessage: 'Ingen svarade' });
     const none = await t.run(definition());

@@ -1,8 +1,9 @@
 // One function per step type. Each gets the step with its templates substituted and the run's state, acts
 // within the step's deadline and throws a StepError (or a Playwright error, classified by run.ts) on failure.
-import type { Frame, Locator, Page } from 'playwright-core';
+import type { Frame, Locator, Page, Response } from 'playwright-core';
 import type { Selector, Step, StepOf } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import { StepError, describeError, isClosedError, isTimeoutError } from './errors.ts';
+import { isLabelEcho, noteLabelClick } from './label-echo.ts';
 import { POLL_MS, frameFor, locateElement, pageFor, sameUrlLoosely, selectorLocators, sleep } from './locate.ts';
 import { captureJpeg } from './screenshot.ts';
 import { remaining, type NetworkConditions, type RunState, type StepContext } from './state.ts';
@@ -97,16 +98,72 @@ async function act<T>(ctx: StepContext, what: string, page: Page, fn: () => Prom
   }
 }
 
-type WithAsserted = { assertedEvents?: { type: 'navigation'; url?: string; title?: string }[] };
+type AssertedNavigation = { type: 'navigation'; url?: string; title?: string };
+type WithAsserted = { assertedEvents?: AssertedNavigation[] };
+
+/** A path segment that may differ between runs: it has a digit (ids, dates, numbers) or is a long token. */
+const VARIABLE_SEGMENT = /\d|^[A-Za-z0-9_-]{16,}$/;
+
+/**
+ * Whether `at` is the place the recording arrived at (`recorded`): the same origin and the same path, where a
+ * segment may differ only when both look like ids or tokens (`/fakturor/1043` ~ `/fakturor/1044`, not
+ * `/login` ~ `/fakturor`). Query and hash are ignored (search terms, session tokens).
+ */
+export function samePlace(at: string, recorded: string): boolean {
+  if (!URL.canParse(at) || !URL.canParse(recorded)) return at === recorded;
+  const [a, b] = [new URL(at), new URL(recorded)];
+  if (a.origin !== b.origin) return false;
+  const segments = (u: URL) => u.pathname.replace(/\/+$/, '').split('/');
+  const [pa, pb] = [segments(a), segments(b)];
+  return pa.length === pb.length && pa.every((s, i) => s === pb[i] || (VARIABLE_SEGMENT.test(s) && VARIABLE_SEGMENT.test(pb[i]!)));
+}
+
+/** Whether a page title is the recorded one: case, spacing and numbers aside, or containing it ("(3) Inkorg"). */
+export function sameTitle(now: string, recorded: string): boolean {
+  const plain = (t: string) => t.normalize('NFC').replace(/\d+(?:[.,\s]\d+)*/g, '#').replace(/\s+/g, ' ').trim().toLowerCase();
+  const [a, b] = [plain(now), plain(recorded)];
+  return b === '' || a === b || a.includes(b);
+}
+
+/**
+ * Where a step that the recording saw navigate (`assertedEvents`) must end: at the recorded place (samePlace)
+ * with the recorded title (sameTitle), by the step's deadline (pages that redirect or set their title late get
+ * the time). Ending elsewhere (a login page, an error page, the same form again) fails the step as
+ * `navigation_failed`: the page did not do what it did when recorded.
+ */
+async function checkArrival(ctx: StepContext, frame: () => Frame, asserted: AssertedNavigation, what: string): Promise<void> {
+  if (!asserted.url && !asserted.title) return;
+  for (;;) {
+    const now = frame();
+    const url = now.url();
+    const urlOk = !asserted.url || samePlace(url, asserted.url);
+    const title = urlOk && asserted.title ? await now.title().catch(() => '') : '';
+    if (urlOk && (!asserted.title || sameTitle(title, asserted.title))) return;
+    if (Date.now() >= ctx.deadline || ctx.signal.aborted) {
+      const recorded = [asserted.url, asserted.title && `"${asserted.title}"`].filter(Boolean).join(' ');
+      const ended = urlOk ? `${url} "${title}"` : url;
+      throw new StepError('navigation_failed', `${what} ended at ${ended}; when recorded it ended at ${recorded}`);
+    }
+    await sleep(Math.min(POLL_MS, Math.max(1, ctx.deadline - Date.now())), ctx.signal);
+  }
+}
 
 /**
  * When the recording saw a navigation after this step (`assertedEvents`), waits for one (main frame or the
- * step's frame) and for its load, and notes when it went elsewhere than recorded. Call before the action,
- * await the result after it.
+ * step's frame) and for its load, then checks that it arrived where the recording did (checkArrival). A page that
+ * answers the navigation with an HTTP error (≥ 400) rejected the action: the step fails as `navigation_failed`. Call
+ * before the action, await the result after it.
  */
 function expectNavigation(ctx: StepContext, page: Page, frame: Frame | undefined, step: WithAsserted): (() => Promise<void>) | undefined {
   const asserted = step.assertedEvents?.find((e) => e.type === 'navigation');
   if (!asserted) return undefined;
+  let answered: Response | undefined; // the last document the navigation received (after any redirects)
+  const onResponse = (response: Response) => {
+    const f = response.frame();
+    if (response.request().isNavigationRequest() && (f === page.mainFrame() || f === frame)) answered = response;
+  };
+  page.on('response', onResponse);
+  ctx.signal.addEventListener('abort', () => page.off('response', onResponse), { once: true }); // the step is over
   const navigated = page
     .waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame() || f === frame, timeout: remaining(ctx) })
     .then(
@@ -116,23 +173,32 @@ function expectNavigation(ctx: StepContext, page: Page, frame: Frame | undefined
   return async () => {
     if (page.isClosed()) return;
     const happened = await navigated;
-    const at = () => (frame && frame !== page.mainFrame() && !frame.isDetached() ? frame.url() : page.url());
+    const where = () => (frame && frame !== page.mainFrame() && !frame.isDetached() ? frame : page.mainFrame());
     if (!happened) {
-      if (asserted.url && sameUrlLoosely(at(), asserted.url)) return; // already there
+      if (asserted.url && sameUrlLoosely(where().url(), asserted.url)) return; // already there
       if (page.isClosed()) return;
       throw new StepError('timeout', `the page did not navigate${asserted.url ? ` to ${asserted.url}` : ''} within ${ctx.timeoutMs} ms, as it did when recorded`);
     }
     await page.waitForLoadState('load', { timeout: remaining(ctx) }).catch(() => ctx.log('the new page did not finish loading in time; continuing'));
-    if (asserted.url && !sameUrlLoosely(at(), asserted.url)) ctx.log(`navigated to ${at()}; the recording went to ${asserted.url}`);
+    if (page.isClosed()) return;
+    if (answered && answered.status() >= 400) {
+      throw new StepError('navigation_failed', `the page answered HTTP ${answered.status()} at ${answered.url()}; when recorded this step led to ${asserted.url ?? 'a new page'}`);
+    }
+    await checkArrival(ctx, where, asserted, 'the navigation');
   };
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Window and navigation
 
+/** The window size of a setViewport step in whole pixels (Chrome may write fractions; the browser takes integers). */
+export function viewportSize(step: StepOf<'setViewport'>): { width: number; height: number } {
+  return { width: Math.max(1, Math.round(step.width)), height: Math.max(1, Math.round(step.height)) };
+}
+
 async function setViewport(ctx: StepContext, step: StepOf<'setViewport'>) {
   const page = await pageOf(ctx, step);
-  await page.setViewportSize({ width: step.width, height: step.height });
+  await page.setViewportSize(viewportSize(step));
   const ignored = [
     step.deviceScaleFactor !== 1 && `deviceScaleFactor ${step.deviceScaleFactor}`,
     step.isMobile && 'isMobile',
@@ -175,14 +241,8 @@ async function navigate(ctx: StepContext, step: StepOf<'navigate'>) {
   const page = await pageOf(ctx, step);
   const frame = hasFrame(step) ? await frameFor(page, step, ctx.deadline, ctx.signal) : page.mainFrame();
   await openUrl(ctx, frame, step.url);
-  const asserted = step.assertedEvents?.find((e) => e.type === 'navigation' && e.url);
-  if (asserted?.url && !sameUrlLoosely(frame.url(), asserted.url)) {
-    const origin = (u: string) => (URL.canParse(u) ? new URL(u).origin : u);
-    if (origin(frame.url()) !== origin(asserted.url)) {
-      throw new StepError('navigation_failed', `opening ${step.url} ended at ${frame.url()}; when recorded it ended at ${asserted.url}`);
-    }
-    ctx.log(`ended at ${frame.url()}; when recorded it ended at ${asserted.url}`);
-  }
+  const asserted = step.assertedEvents?.find((e) => e.type === 'navigation');
+  if (asserted) await checkArrival(ctx, () => frame, asserted, `opening ${step.url}`);
 }
 
 async function close(ctx: StepContext, step: StepOf<'close'>) {
@@ -211,6 +271,11 @@ async function clickPosition(ctx: StepContext, locator: Locator, step: StepOf<'c
 
 async function click(ctx: StepContext, step: StepOf<'click'> | StepOf<'doubleClick'>) {
   const { page, locator, frame } = await element(ctx, step);
+  if (step.type === 'click') {
+    // A label's click and the browser's own click on its box, recorded as two steps, toggle the box once.
+    if (await isLabelEcho(ctx, step, locator)) return;
+    await noteLabelClick(ctx, step, locator);
+  }
   const after = expectNavigation(ctx, page, frame, step);
   if (step.button === 'back' || step.button === 'forward') {
     ctx.log(`the ${step.button} mouse button goes ${step.button} in the window's history`);
@@ -600,9 +665,10 @@ async function aiDecision(ctx: StepContext, step: StepOf<'ai_decision'>) {
   const option = step.options.find((o) => o.value === answer.choice);
   if (!option) throw new StepError('assertion_failed', `the answer "${answer.choice}" is not one of the options (${step.options.map((o) => o.value).join(', ')})`);
   const by = answer.by ?? 'ai';
-  ctx.decision = { choice: option.value, by, confidence: answer.confidence, reason: answer.reason, ...(answer.details && { details: answer.details }) };
-  ctx.log(`decided "${option.label}" by ${by === 'ai' ? 'AI' : 'a person'}${answer.confidence !== undefined ? ` (confidence ${answer.confidence})` : ''}`);
-  if (option.then === 'stop') ctx.flow = { end: true };
+  ctx.decision = { choice: option.value, label: option.label, by, confidence: answer.confidence, reason: answer.reason, ...(answer.details && { details: answer.details }) };
+  const who = by === 'ai' ? `AI${answer.confidence !== undefined ? ` (confidence ${answer.confidence})` : ''}` : 'a person';
+  ctx.log(`decided "${option.label}" by ${who}`);
+  if (option.then === 'stop') ctx.flow = { end: true, why: `"${option.label}" chosen by ${who}` };
   else if (typeof option.then === 'object') {
     const goto = option.then.goto;
     const index = ctx.run.opts.definition.steps.findIndex((s) => s.id === goto);

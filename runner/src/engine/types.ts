@@ -11,7 +11,7 @@ export type StepLogEntry = { /** ms since the step started */ at: number; messag
 export type StepStart = { index: number; step: Step; startedAt: Date };
 
 /** `details`: what the caller records beside the choice (the AI's model, prompt version, latency; who decided). */
-export type StepDecision = { choice: string; by: 'ai' | 'person'; confidence?: number; reason?: string; details?: Record<string, unknown> };
+export type StepDecision = { choice: string; /** the option's label (ai_decision) */ label?: string; by: 'ai' | 'person'; confidence?: number; reason?: string; details?: Record<string, unknown> };
 
 export type StepEnd = {
   index: number;
@@ -90,9 +90,14 @@ export type ExecuteOptions = {
   signal?: AbortSignal;
 };
 
+/**
+ * `stopped`: aborted (a person's stop, a shutdown). `stopped_by_decision`: a decision chose an option with
+ * `then: "stop"`: the run ends there for a person to review (error type `stopped_by_decision`, `failedIndex` the
+ * decision step, the message names the option and who chose it); it is not `completed`.
+ */
 export type RunOutcome = {
-  status: 'completed' | 'failed' | 'stopped';
-  /** The step that failed, or the step before which (or during which) the run stopped. */
+  status: 'completed' | 'failed' | 'stopped' | 'stopped_by_decision';
+  /** The step that failed, the decision step that stopped the run, or the step before which (or during which) the run stopped. */
   failedIndex?: number;
   errorType?: ErrorType;
   errorMessage?: string;

@@ -1,13 +1,21 @@
 // Chrome DevTools Recorder recordings ⇄ workflow definitions (format v1). A recording imports exactly as
 // Chrome exports it (`{ title, selectorAttribute?, timeout?, steps }`, selectors as lists of lists); its
 // steps keep every field the definition schema has (selectors, frame, target, assertedEvents, offsets,
-// timeouts…), get ids s1…sn and a readable description (the element's accessible or visible name, the URL,
-// the key). A definition exports back to a recording Chrome can replay: Kollega's `wait` becomes a
+// durations, timeouts…), get ids s1…sn and a readable description (the element's accessible or visible
+// name, the URL, the key). Values stay as Chrome wrote them: fractional numbers (`"duration":
+// 362.70000000018626`), an empty title (the caller names the workflow, see recordingName), a lone keyUp
+// (its keyDown happened before the recording started). Fields Chrome's own schema does not know are left
+// out, as Chrome's parser does. Steps are never merged or dropped: the double click Chrome records when a
+// person clicks a checkbox's label (the label, then the browser's own click on the box) is replayed as one
+// toggle by the runner, which can see the page (runner/src/engine/README.md, "Label clicks").
+//
+// A definition exports back to a recording Chrome can replay: Kollega's `wait` becomes a
 // waitForExpression on a timer, its other own steps (screenshot, extract, ai_decision, manual) are left
-// out, and ids, descriptions and frame selectors are dropped. For recordings with only Chrome's steps the
-// round trip recording → definition → recording gives the recording back. What Chrome requires and a
-// definition may leave open is filled in on export: click offsets (5, 5 px into the element) and step
-// timeouts within Chrome's 1–30 000 ms (a longer wait becomes several timers).
+// out, and ids, descriptions, frame selectors and the runner's own element fields (fingerprint, critical,
+// healThreshold) are dropped. For recordings with only Chrome's steps the
+// round trip recording → definition → recording gives the recording back (selectorAttribute included).
+// What Chrome requires and a definition may leave open is filled in on export: click offsets (5, 5 px into
+// the element) and step timeouts within Chrome's 1–30 000 ms (a longer wait becomes several timers).
 //
 // The converter checks the shape it needs (an object with a steps list of objects of known types) and
 // throws RecordingError otherwise; the values themselves are checked by definitionSchema afterwards, at
@@ -17,7 +25,7 @@ import type { Definition, DefinitionInput, Selector } from './schemas/definition
 
 export type ChromeSelector = string | string[];
 export type ChromeStep = { type: ChromeStepType; selectors?: ChromeSelector[]; timeout?: number; [field: string]: unknown };
-export type ChromeRecording = { title: string; timeout?: number; selectorAttribute?: string; steps: ChromeStep[] };
+export type ChromeRecording = { title: string; selectorAttribute?: string; timeout?: number; steps: ChromeStep[] };
 
 /** Puppeteer Replay's step timeout when neither the step nor the recording sets one, and the range it accepts. */
 export const CHROME_DEFAULT_TIMEOUT_MS = 5000;
@@ -86,7 +94,7 @@ function describe(step: Record<string, unknown>): string {
       description = text(step.url);
       break;
     case 'setViewport':
-      description = `${text(step.width)}×${text(step.height)}`;
+      description = `${text(typeof step.width === 'number' ? Math.round(step.width) : step.width)}×${text(typeof step.height === 'number' ? Math.round(step.height) : step.height)}`;
       break;
     case 'keyDown':
     case 'keyUp':
@@ -103,13 +111,14 @@ function describe(step: Record<string, unknown>): string {
 
 /**
  * A Chrome Recorder recording as a definition (not yet validated: run it through definitionSchema). The
- * recording's `timeout` becomes the timeout of every step that sets none; `selectorAttribute` has no place
- * in a definition (Kollega's selectors are already resolved) and is dropped.
+ * recording's `timeout` becomes the timeout of every step that sets none; its `selectorAttribute` is kept on
+ * the definition (the runner does not use it) so that it exports back.
  */
 export function fromChromeRecording(recording: unknown): { title: string; definition: DefinitionInput } {
   if (!isObject(recording) || !Array.isArray(recording.steps)) throw new RecordingError('not_a_recording', []);
   const title = typeof recording.title === 'string' ? recording.title : '';
   const timeout = typeof recording.timeout === 'number' ? recording.timeout : undefined;
+  const selectorAttribute = typeof recording.selectorAttribute === 'string' ? recording.selectorAttribute : undefined;
   const steps = recording.steps.map((raw: unknown, index: number) => {
     if (!isObject(raw)) throw new RecordingError('step_not_object', ['steps', index]);
     if (!isChromeStepType(raw.type)) {
@@ -124,7 +133,22 @@ export function fromChromeRecording(recording: unknown): { title: string; defini
     if (step.timeout === undefined && timeout !== undefined) step.timeout = timeout;
     return step;
   });
-  return { title, definition: { version: 1, steps } as DefinitionInput };
+  const definition = { version: 1, steps, ...(selectorAttribute !== undefined && { selectorAttribute }) };
+  return { title, definition: definition as DefinitionInput };
+}
+
+/**
+ * The name of a workflow imported from a recording titled `title`: the title, or, when Chrome's title is
+ * empty (Chrome allows that), `untitled` (in the caller's language) followed by the host of the first page
+ * the recording opens.
+ */
+export function recordingName(title: string, definition: DefinitionInput, untitled: string, max = 200): string {
+  const named = title.replace(/\s+/g, ' ').trim().slice(0, max).trim();
+  if (named) return named;
+  const first = definition.steps.find((s) => s.type === 'navigate') as { url?: unknown } | undefined;
+  const url = typeof first?.url === 'string' && URL.canParse(first.url) ? new URL(first.url) : undefined;
+  const host = url && (url.protocol === 'http:' || url.protocol === 'https:') ? url.host : '';
+  return (host ? `${untitled} – ${host}` : untitled).slice(0, max).trim();
 }
 
 /** What a `wait` of `ms` milliseconds becomes in Chrome: an expression that turns true after the time. */
@@ -138,6 +162,7 @@ export function timerExpression(ms: number): string {
  * the top, and only the others stay on their steps.
  */
 export function toChromeRecording(name: string, definition: Definition): ChromeRecording {
+  const head = definition.selectorAttribute !== undefined ? { selectorAttribute: definition.selectorAttribute } : {};
   const steps: ChromeStep[] = [];
   for (const step of definition.steps) {
     if (step.type === 'wait') {
@@ -151,7 +176,17 @@ export function toChromeRecording(name: string, definition: Definition): ChromeR
       continue;
     }
     if (!isChromeStepType(step.type)) continue;
-    const { id: _id, description: _description, frameSelectors: _frameSelectors, type, ...fields } = step as
+    // Kollega's own fields (frame selectors, the element's fingerprint, healing settings) mean nothing to Chrome.
+    const {
+      id: _id,
+      description: _description,
+      frameSelectors: _frameSelectors,
+      fingerprint: _fingerprint,
+      critical: _critical,
+      healThreshold: _healThreshold,
+      type,
+      ...fields
+    } = step as
       & Record<string, unknown>
       & { type: ChromeStepType };
     const out: ChromeStep = { type, ...fields };
@@ -171,7 +206,7 @@ export function toChromeRecording(name: string, definition: Definition): ChromeR
     for (const t of timeouts as number[]) counts.set(t, (counts.get(t) ?? 0) + 1);
     const [shared] = [...counts].reduce((best, entry) => (entry[1] > best[1] ? entry : best));
     for (const step of steps) if (step.timeout === shared) delete step.timeout;
-    return { title: name, timeout: shared, steps };
+    return { title: name, ...head, timeout: shared, steps };
   }
-  return { title: name, steps };
+  return { title: name, ...head, steps };
 }

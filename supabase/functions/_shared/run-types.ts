@@ -23,7 +23,10 @@ export type ChromeStepType = (typeof CHROME_STEP_TYPES)[number];
 export const STEP_TYPES = [...CHROME_STEP_TYPES, 'wait', 'screenshot', 'extract', 'ai_decision', 'manual'] as const;
 export type StepType = (typeof STEP_TYPES)[number];
 
-/** Why a step (and its run) failed, as the runner records it; `stopped` is a person's stop. */
+/**
+ * Why a step (and its run) failed or ended, as the runner records it: `stopped` is a person's stop (the run
+ * fails), `stopped_by_decision` an ai_decision option with `then: "stop"` (the run ends `stopped`, for review).
+ */
 export const RUN_ERROR_TYPES = [
   'element_not_found',
   'element_ambiguous',
@@ -39,6 +42,7 @@ export const RUN_ERROR_TYPES = [
   'browser_crashed',
   'runner_lost',
   'stopped',
+  'stopped_by_decision',
 ] as const;
 export type RunErrorType = (typeof RUN_ERROR_TYPES)[number];
 

@@ -60,7 +60,9 @@ export const navigationUrlSchema = value(4000).refine((url) => {
 }, 'url_invalid');
 
 const stepId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'step_id_invalid');
-const timeout = z.number().int('timeout_invalid').min(0, 'timeout_invalid').max(MAX_STEP_TIMEOUT_MS, 'timeout_invalid');
+// Numbers Chrome Recorder measures (a click's `duration`, timeouts, offsets, the viewport) may be fractional
+// (`"duration": 362.70000000018626`) and are kept exactly as written, so a recording imports as Chrome wrote it.
+const timeout = z.number().finite('timeout_invalid').min(0, 'timeout_invalid').max(MAX_STEP_TIMEOUT_MS, 'timeout_invalid');
 
 /** Fields of every step. */
 const base = {
@@ -122,7 +124,8 @@ const pointer = {
   offsetY: z.number().finite().optional(),
   button: z.enum(['primary', 'auxiliary', 'secondary', 'back', 'forward']).optional(),
   deviceType: z.enum(['mouse', 'pen', 'touch']).optional(),
-  duration: z.number().int().min(0).max(60_000).optional(),
+  /** How long the button was held (ms); Chrome writes it, fractional, when longer than 350 ms. */
+  duration: z.number().finite().min(0).max(MAX_STEP_TIMEOUT_MS).optional(),
 };
 const assertedEvents = { assertedEvents: z.array(assertedEvent).max(5).optional() };
 
@@ -140,8 +143,8 @@ export const stepSchema = z.discriminatedUnion(
     z.object({
       ...base,
       type: z.literal('setViewport'),
-      width: z.number().int().min(100).max(10_000),
-      height: z.number().int().min(100).max(10_000),
+      width: z.number().finite().min(1).max(10_000),
+      height: z.number().finite().min(1).max(10_000),
       deviceScaleFactor: z.number().min(0.1).max(10).default(1),
       isMobile: z.boolean().default(false),
       hasTouch: z.boolean().default(false),
@@ -167,7 +170,7 @@ export const stepSchema = z.discriminatedUnion(
       ...element,
       type: z.literal('waitForElement'),
       operator: z.enum(['>=', '==', '<=']).optional(),
-      count: z.number().int().min(0).max(10_000).optional(),
+      count: z.number().finite().min(0).max(10_000).optional(),
       visible: z.boolean().optional(),
       properties: z.record(z.string(), z.unknown()).optional(),
       attributes: z.record(z.string(), value(2000)).optional(),
@@ -212,6 +215,11 @@ export const definitionSchema = z
   .object({
     version: z.literal(DEFINITION_FORMAT_VERSION, { error: () => 'definition_version_invalid' }),
     steps: z.array(stepSchema).max(MAX_STEPS, 'too_many_steps'),
+    /**
+     * Chrome Recorder's `selectorAttribute` (e.g. `data-testid`) of an imported recording: how Chrome chose its
+     * selectors. The runner does not need it; it is kept so the recording exports back as it was.
+     */
+    selectorAttribute: z.string().max(200, 'too_long').optional(),
   })
   .superRefine((definition, ctx) => {
     const ids = new Map<string, number>();

@@ -152,7 +152,8 @@ export type WorkflowDetail = Workflow & {
 /** PUT /api/workflows/{id}/definition response. */
 export type SavedDefinition = { version: number; definition: import('../schemas/definition.ts').Definition };
 
-export type RunStatus = 'pending' | 'running' | 'paused' | 'completed' | 'failed';
+/** `stopped`: a decision's option ended the run (`then: "stop"`); it waits for review in the error queue, and is no success. */
+export type RunStatus = 'pending' | 'running' | 'paused' | 'completed' | 'failed' | 'stopped';
 export type RunTrigger = 'manual' | 'schedule' | 'webhook' | 'test';
 
 /** GET /api/runs rows (newest first) and the head of GET /api/runs/{id}. */
@@ -197,6 +198,29 @@ export type RunCounts = Record<RunStatus, number> & { total: number };
 
 export type StepLogEntry = { at: number; message: string };
 
+/**
+ * What an ai_decision or manual step recorded (run_steps.decision, docs/automation.md "AI decisions and
+ * people"): the option's value and label, who decided, the AI's confidence and reason (also beside a
+ * person's choice, as the AI's suggestion), and the details of both parts.
+ */
+export type RunStepDecision = {
+  /** The option's value (`done` for a manual step). */
+  choice: string;
+  /** The option's label as the step defined it (runs before it was recorded: read from the run's definition). */
+  label?: string;
+  by: 'ai' | 'person';
+  /** The AI's confidence (0–100): its own decision's, or that of the suggestion a person decided on. */
+  confidence?: number;
+  reason?: string;
+  /** Added by the api when a person decided: their name now (null when the profile is gone). */
+  decidedByName?: string | null;
+  details?: {
+    ai?: { choice?: string; label?: string; confidence?: number; reason?: string; model?: string; outcome?: 'acted' | 'handed_over' } & Record<string, unknown>;
+    person?: { userId: string | null; decidedAt: string; choice: string };
+    handoverReason?: string;
+  } & Record<string, unknown>;
+};
+
 /** One executed step of one attempt (GET /api/runs/{id} → steps, oldest first). */
 export type RunStep = {
   id: string;
@@ -214,7 +238,7 @@ export type RunStep = {
   errorMessage: string | null;
   log: StepLogEntry[];
   extracted: Record<string, string> | null;
-  decision: Record<string, unknown> | null;
+  decision: RunStepDecision | null;
   /** GET /api/runs/{runId}/steps/{id}/screenshot serves it (image/jpeg). */
   hasScreenshot: boolean;
 };

@@ -20,7 +20,7 @@ export const RUN_LIST_MAX = 200;
 /** The completed runs of a workflow whose median duration estimates when a run will end. */
 export const ESTIMATE_HISTORY = 20;
 
-const RUN_STATUSES = ['pending', 'running', 'paused', 'completed', 'failed'] as const satisfies readonly RunStatus[];
+const RUN_STATUSES = ['pending', 'running', 'paused', 'completed', 'failed', 'stopped'] as const satisfies readonly RunStatus[];
 
 const listQuerySchema = z.strictObject({
   status: z.enum(RUN_STATUSES, { message: 'run_status_invalid' }).optional(),
@@ -76,9 +76,29 @@ function selectRuns(tx: Tx, where: postgres.PendingQuery<postgres.Row[]>, limit:
     order by r.created_at desc, r.id desc`;
 }
 
+/**
+ * A step's decision as recorded, plus what the screens say about it (`RunStepDecision`): the option's label
+ * (steps recorded before the runner wrote it: from the run's definition) and, when a person decided, their
+ * name now (`decidedByName`, null when the profile is gone).
+ */
+const STEP_DECISION = `case when s.decision is null then null else s.decision
+    || jsonb_strip_nulls(jsonb_build_object('label', case when s.decision ? 'label' then null else (
+         select o ->> 'label'
+         from public.runs r join public.workflow_versions v on v.workflow_id = r.workflow_id and v.version = r.workflow_version
+         cross join lateral jsonb_array_elements(v.definition -> 'steps') st
+         cross join lateral jsonb_array_elements(case when jsonb_typeof(st -> 'options') = 'array' then st -> 'options' else '[]' end) o
+         where r.id = s.run_id and st ->> 'id' = s.step_id and o ->> 'value' = s.decision ->> 'choice'
+         limit 1) end))
+    || case when s.decision ->> 'by' = 'person' then jsonb_build_object('decidedByName', (
+         select p.full_name from public.profiles p
+         where p.id = case when s.decision -> 'details' -> 'person' ->> 'userId' ~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$'
+                           then (s.decision -> 'details' -> 'person' ->> 'userId')::uuid end)) else '{}' end
+  end`;
+
 const STEP_COLUMNS = `s.id, s.attempt, s.seq, s.step_index as "stepIndex", s.step_id as "stepId", s.step_type as "stepType",
   s.description, s.status, s.started_at as "startedAt", s.finished_at as "finishedAt", s.duration_ms as "durationMs",
-  s.error_type as "errorType", s.error_message as "errorMessage", s.log, s.extracted, s.decision, s.has_screenshot as "hasScreenshot"`;
+  s.error_type as "errorType", s.error_message as "errorMessage", s.log, s.extracted, ${STEP_DECISION} as decision,
+  s.has_screenshot as "hasScreenshot"`;
 
 async function selectRun(tx: Tx, id: string): Promise<Run> {
   const [run] = await selectRuns(tx, tx`id = ${id}`, 1);
@@ -137,7 +157,7 @@ runRoutes.get('/runs/counts', requireSession, async (c) => {
   const rows = await asCaller(c, (tx) =>
     tx<{ status: RunStatus; count: number }[]>`
     select status, count(*)::int as count from public.runs group by status`);
-  const counts: RunCounts = { pending: 0, running: 0, paused: 0, completed: 0, failed: 0, total: 0 };
+  const counts: RunCounts = { pending: 0, running: 0, paused: 0, completed: 0, failed: 0, stopped: 0, total: 0 };
   for (const { status, count } of rows) {
     counts[status] = count;
     counts.total += count;

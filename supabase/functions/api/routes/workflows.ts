@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { isLiteralBlockedUrl } from '../../_shared/blocked-address.ts';
-import { fromChromeRecording, RecordingError, toChromeRecording } from '../../_shared/chrome-recorder.ts';
+import { fromChromeRecording, RecordingError, recordingName, toChromeRecording } from '../../_shared/chrome-recorder.ts';
 import type { Tx } from '../../_shared/db.ts';
 import { HttpError, parseJson, validate } from '../../_shared/http.ts';
 import { type Lang, t } from '../../_shared/i18n.ts';
@@ -173,13 +173,8 @@ function readImport(
     const vars = { step, type: error.stepType ?? '' };
     throw new HttpError(400, code, { vars, fields: { [error.path.join('.')]: t(lang, code, vars) } });
   }
-  const name = recording.title.trim().slice(0, 200).trim();
-  if (!name) {
-    throw new HttpError(400, 'validation_failed', {
-      fields: { title: t(lang, 'field_required') },
-      message: t(lang, 'field_required'),
-    });
-  }
+  // Chrome allows an empty title: the workflow is then named after the site the recording opens.
+  const name = recordingName(recording.title, recording.definition, t(lang, 'import_untitled'));
   return { name, description: '', category: 'Övrigt', definition: validate(recording.definition, definitionSchema, lang) };
 }
 

@@ -1,5 +1,5 @@
 // _shared/chrome-recorder.ts: Chrome DevTools Recorder recordings ⇄ definitions (no stack needed).
-import { fromChromeRecording, RecordingError, timerExpression, toChromeRecording } from '../../_shared/chrome-recorder.ts';
+import { fromChromeRecording, RecordingError, recordingName, timerExpression, toChromeRecording } from '../../_shared/chrome-recorder.ts';
 import { type Definition, definitionSchema } from '../../_shared/schemas/definition.ts';
 import { assert, assertEquals } from './assert.ts';
 import { chromeRecording } from './run-fixtures.ts';
@@ -80,19 +80,105 @@ Deno.test('Chrome JSON → definition → Chrome JSON gives the recording back',
   assertEquals(toChromeRecording(original.title, imported(noTimeout)), noTimeout);
 });
 
-Deno.test('every recording of the runner test sites round-trips unchanged', async () => {
-  const dir = new URL('../../../../runner/test/recordings/', import.meta.url);
-  let count = 0;
-  for await (const entry of Deno.readDir(dir)) {
-    if (!entry.name.endsWith('.json')) continue;
-    const recording = JSON.parse(await Deno.readTextFile(new URL(entry.name, dir)));
-    assertEquals(toChromeRecording(recording.title, imported(recording)), recording, entry.name);
-    count++;
+/** Every leaf of a JSON value as `path = value` (`steps.3.duration = 362.7`), to name what a round trip lost. */
+function leaves(value: unknown, path = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => leaves(v, `${path}${i}.`));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => leaves(v, `${path}${k}.`));
+  return [`${path.slice(0, -1)} = ${JSON.stringify(value)}`];
+}
+
+/** The Chrome recordings of the runner's tests: the replay cases' sites and the engine's label-click page. */
+async function chromeMadeRecordings(): Promise<[string, Record<string, unknown>][]> {
+  const found: [string, Record<string, unknown>][] = [];
+  for (const dir of ['../../../../runner/test/recordings/', '../../../../runner/src/engine/test/']) {
+    const url = new URL(dir, import.meta.url);
+    for await (const entry of Deno.readDir(url)) {
+      if (!entry.name.endsWith('.json') || entry.name === 'package.json') continue;
+      found.push([entry.name, JSON.parse(await Deno.readTextFile(new URL(entry.name, url)))]);
+    }
   }
-  assert(count > 0, 'the recordings were found');
+  return found.sort(([a], [b]) => a.localeCompare(b));
+}
+
+Deno.test('every recording of the runner tests round-trips: export(import(x)) is x, no Chrome field lost, and import(export(import(x))) is import(x)', async () => {
+  const recordings = await chromeMadeRecordings();
+  assert(recordings.length > 10 && recordings.some(([name]) => name === 'label-echo.recording.json'), 'the recordings were found');
+  for (const [name, recording] of [...recordings, ['run-fixtures chromeRecording', chromeRecording()] as const]) {
+    const once = imported(recording);
+    const back = toChromeRecording(String(recording.title), once);
+    const lost = leaves(recording).filter((leaf) => !leaves(back).includes(leaf));
+    assertEquals(lost, [], `${name}: Chrome fields lost on the way back`);
+    assertEquals(back, recording, name);
+    assertEquals(imported(back), once, `${name}: imported again`);
+  }
 });
 
-Deno.test("export leaves Kollega's own steps out, turns wait into a timer expression and drops ids, descriptions and frame selectors", () => {
+Deno.test('a recording as Chrome writes it imports: fractional duration, offsets, timeouts and viewport, an empty title, a lone keyUp, asserted events', () => {
+  const recording = {
+    title: '',
+    selectorAttribute: 'data-test',
+    timeout: 7500.5,
+    steps: [
+      { type: 'setViewport', width: 1366.4, height: 643.2000122070312, deviceScaleFactor: 1.25, isMobile: false, hasTouch: false, isLandscape: false },
+      {
+        type: 'navigate',
+        url: 'https://portal.example.se/fakturor',
+        assertedEvents: [{ type: 'navigation', url: 'https://portal.example.se/fakturor', title: '' }],
+      },
+      { type: 'keyUp', key: 'Enter' },
+      {
+        type: 'click',
+        target: 'main',
+        selectors: [['aria/Attestera[role="button"]'], ['#attest']],
+        offsetX: 12.399993896484375,
+        offsetY: 7.5,
+        duration: 362.70000000018626,
+        timeout: 4999.5,
+        assertedEvents: [{ type: 'navigation', url: 'https://portal.example.se/kvitto', title: 'Kvitto' }],
+      },
+      { type: 'waitForElement', selectors: [['#done']], count: 1, visible: true, timeout: 12_000 },
+    ],
+  };
+  const { title, definition } = fromChromeRecording(recording);
+  const parsed = definitionSchema.safeParse(definition);
+  assert(parsed.success, JSON.stringify(parsed.error?.issues));
+  assertEquals(title, '');
+  assertEquals(recordingName(title, definition, 'Importerad inspelning'), 'Importerad inspelning – portal.example.se');
+  const [viewport, navigate, keyUp, click] = parsed.data.steps;
+  assertEquals(viewport, {
+    id: 's1', type: 'setViewport', description: '1366×643', timeout: 7500.5,
+    width: 1366.4, height: 643.2000122070312, deviceScaleFactor: 1.25, isMobile: false, hasTouch: false, isLandscape: false,
+  });
+  assert(navigate.type === 'navigate');
+  assertEquals(navigate.assertedEvents, [{ type: 'navigation', url: 'https://portal.example.se/fakturor', title: '' }]);
+  assertEquals(keyUp, { id: 's3', type: 'keyUp', key: 'Enter', description: 'Enter', timeout: 7500.5 });
+  assert(click.type === 'click');
+  assertEquals([click.duration, click.offsetX, click.offsetY, click.timeout], [362.70000000018626, 12.399993896484375, 7.5, 4999.5]);
+  assertEquals(click.assertedEvents, [{ type: 'navigation', url: 'https://portal.example.se/kvitto', title: 'Kvitto' }]);
+  assertEquals(parsed.data.selectorAttribute, 'data-test');
+  assertEquals(toChromeRecording(title, parsed.data), recording);
+});
+
+Deno.test("fields Chrome's own schema does not know are left out, as Chrome's parser does; the known ones stay", () => {
+  const recording = {
+    title: 'Nytt fält',
+    steps: [{ type: 'click', selectors: [['#ok']], offsetX: 1, offsetY: 2, futureField: { x: 1 } }],
+  };
+  const definition = imported(recording);
+  assertEquals(definition.steps, [{ id: 's1', type: 'click', description: '#ok', selectors: ['#ok'], offsetX: 1, offsetY: 2 }]);
+  assertEquals(toChromeRecording('Nytt fält', definition), { title: 'Nytt fält', steps: [{ type: 'click', selectors: [['#ok']], offsetX: 1, offsetY: 2 }] });
+});
+
+Deno.test('an imported workflow is named by its title, or, when Chrome left the title empty, after the site it opens', () => {
+  const steps = (url?: string) => ({ version: 1 as const, steps: url ? [{ id: 's1', type: 'navigate' as const, url }] : [] });
+  assertEquals(recordingName('  Betala\n faktura ', steps(), 'Importerad inspelning'), 'Betala faktura');
+  assertEquals(recordingName('', steps('https://bank.example.se:8443/start'), 'Imported recording'), 'Imported recording – bank.example.se:8443');
+  assertEquals(recordingName(' ', steps('javascript:alert(1)'), 'Importerad inspelning'), 'Importerad inspelning');
+  assertEquals(recordingName('', steps(), 'Importerad inspelning'), 'Importerad inspelning');
+  assertEquals(recordingName('Ä'.repeat(250), steps(), 'x').length, 200);
+});
+
+Deno.test("export leaves Kollega's own steps out, turns wait into a timer expression and drops ids, descriptions, frame selectors and fingerprints", () => {
   const definition = definitionSchema.parse({
     version: 1,
     steps: [
@@ -108,7 +194,17 @@ Deno.test("export leaves Kollega's own steps out, turns wait into a timer expres
         options: [{ value: 'yes', label: 'Ja', then: 'continue' }, { value: 'no', label: 'Nej', then: 'stop' }],
       },
       { id: 'check', type: 'manual', instructions: 'Kontrollera beloppet' },
-      { id: 'pay', type: 'click', description: 'Betala', selectors: ['aria/Betala', ['app-root', 'button']], frame: [0], frameSelectors: [['#pay-frame']] },
+      {
+        id: 'pay',
+        type: 'click',
+        description: 'Betala',
+        selectors: ['aria/Betala', ['app-root', 'button']],
+        frame: [0],
+        frameSelectors: [['#pay-frame']],
+        fingerprint: { tag: 'button', name: 'Betala' },
+        critical: true,
+        healThreshold: 0.95,
+      },
     ],
   });
   assertEquals(toChromeRecording('Betala', definition), {

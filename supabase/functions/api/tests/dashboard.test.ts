@@ -93,19 +93,20 @@ Deno.test('GET /api/dashboard/stats computes the tiles from the runs, their reco
   await insertRun(id, { status: 'paused', requiresManualIntervention: true });
   await insertRun(id, { status: 'paused' });
   await insertRun(id, { status: 'failed', failedStep: 1 });
+  await insertRun(id, { status: 'stopped', failedStep: 1 }); // a decision stopped it: no hours saved, one more item to review
   const unrecorded = await workflowWithSteps(a.admin.client, { name: 'Utan inspelningstid' });
   await insertRun(unrecorded, { status: 'completed' });
   await insertRun(await workflowWithSteps(b.admin.client), { status: 'running' });
 
   const response = await a.member.client.get('/dashboard/stats');
   assertEquals(response.body, {
-    executionsThisMonth: 8,
+    executionsThisMonth: 9,
     hoursSavedThisWeek: 1.5,
     hoursSavedThisMonth: 1.5,
     aiConfidence: 85.5,
     runningNow: 1,
     waitingForPeople: 1,
-    pendingErrors: 1,
+    pendingErrors: 2,
   });
 });
 

@@ -17,6 +17,24 @@ export function definition(secret = 'FASTIGHET_PASSWORD') {
   };
 }
 
+/** Attesting an invoice: an AI decision whose "manager" option stops the run, then a manual step. */
+export const AI_DEFINITION = {
+  version: 1,
+  steps: [
+    { id: 's1', type: 'navigate', description: 'Öppna portalen', url: 'https://portal.example.se/' },
+    {
+      id: 's2',
+      type: 'ai_decision',
+      description: 'Attestera fakturan?',
+      prompt: 'Om beloppet överstiger 10000 kr, skicka till chefen.',
+      inputs: ['var.amount'],
+      options: [{ value: 'approve', label: 'Attestera', then: 'continue' }, { value: 'manager', label: 'Till chefen', then: 'stop' }],
+      threshold: 95,
+    },
+    { id: 's3', type: 'manual', description: 'Kontrollera kvittot', instructions: 'Titta på kvittot.' },
+  ],
+};
+
 /** A workflow of `client` with `steps` saved as its definition; `active` starts it. */
 export async function workflowWithSteps(client: Client, options: { name?: string; active?: boolean; definition?: unknown } = {}) {
   const created = await client.post('/workflows', { name: options.name ?? 'Hyresavier' });
@@ -31,7 +49,7 @@ export async function workflowWithSteps(client: Client, options: { name?: string
 }
 
 type RunState = {
-  status: 'pending' | 'running' | 'paused' | 'completed' | 'failed';
+  status: 'pending' | 'running' | 'paused' | 'completed' | 'failed' | 'stopped';
   trigger?: 'manual' | 'schedule' | 'webhook' | 'test';
   completedSteps?: number;
   failedStep?: number | null;
@@ -44,11 +62,14 @@ type RunState = {
 
 /**
  * A run of the workflow's current version in the given state, written as the runner would (status and
- * timestamps; a failure also creates its error-queue item through the run triggers). Returns its id.
+ * timestamps; a failure or a decision's stop also creates its error-queue item through the run triggers).
+ * Returns its id.
  */
 export function insertRun(workflowId: string, state: RunState): Promise<string> {
   return withDb(async (sql) => {
-    const finished = state.status === 'completed' || state.status === 'failed';
+    const finished = state.status === 'completed' || state.status === 'failed' || state.status === 'stopped';
+    // A failure, or a decision's stop (at the decision step, as the runner writes it).
+    const ended = state.status === 'failed' || state.status === 'stopped';
     const started = state.status !== 'pending';
     const [run] = await sql<{ id: string }[]>`
       insert into public.runs (organization_id, workflow_id, workflow_version, trigger, status, step_count, completed_steps,
@@ -68,9 +89,9 @@ export function insertRun(workflowId: string, state: RunState): Promise<string> 
           status = ${state.status}, started_at = ${started ? startedAt : null},
           finished_at = ${finished ? finishedAt : null},
           current_step = ${state.failedStep ?? state.completedSteps ?? 0},
-          failed_step = ${state.status === 'failed' ? state.failedStep ?? 0 : null},
-          error_type = ${state.status === 'failed' ? state.errorType ?? 'element_not_found' : null},
-          error_message = ${state.status === 'failed' ? 'Elementet hittades inte' : null},
+          failed_step = ${ended ? state.failedStep ?? 0 : null},
+          error_type = ${ended ? state.errorType ?? (state.status === 'stopped' ? 'stopped_by_decision' : 'element_not_found') : null},
+          error_message = ${state.status === 'stopped' ? 'the decision in the step stopped the run for review' : ended ? 'Elementet hittades inte' : null},
           requires_manual_intervention = ${state.requiresManualIntervention ?? false},
           min_ai_confidence = ${state.aiConfidence ?? null}
         where id = ${run.id}`;

@@ -4,7 +4,7 @@
 // states are written the way the runner writes them (run-fixtures.ts), with no job, so no runner takes them.
 import { assert, assertEquals, assertMatch } from './assert.ts';
 import { API_URL, Client, MISSING_ID, team, withDb } from './helpers.ts';
-import { insertRun, insertStep, TINY_JPEG, workflowWithSteps } from './run-fixtures.ts';
+import { AI_DEFINITION, insertRun, insertStep, TINY_JPEG, workflowWithSteps } from './run-fixtures.ts';
 
 const RUN_KEYS = [
   'aiConfidence', 'attempt', 'completedSteps', 'createdAt', 'currentStep', 'currentStepDescription', 'errorMessage', 'errorType',
@@ -148,11 +148,11 @@ Deno.test('GET /api/runs estimates the end of a run under way from the median of
 Deno.test('GET /api/runs/counts counts the organisation’s runs by status', async () => {
   const [a, b] = await Promise.all([team(), team()]);
   const id = await workflowWithSteps(a.admin.client);
-  for (const status of ['completed', 'completed', 'failed', 'running', 'paused'] as const) await insertRun(id, { status });
+  for (const status of ['completed', 'completed', 'failed', 'running', 'paused', 'stopped'] as const) await insertRun(id, { status });
   await insertRun(await workflowWithSteps(b.admin.client), { status: 'failed' });
   const response = await a.member.client.get('/runs/counts');
   assertEquals(response.status, 200);
-  assertEquals(response.body, { pending: 0, running: 1, paused: 1, completed: 2, failed: 1, total: 5 });
+  assertEquals(response.body, { pending: 0, running: 1, paused: 1, completed: 2, failed: 1, stopped: 1, total: 6 });
 });
 
 Deno.test('GET /api/runs/:id returns every attempt’s steps oldest first; GET …/steps/:id/screenshot serves the JPEG', async () => {
@@ -183,6 +183,49 @@ Deno.test('GET /api/runs/:id returns every attempt’s steps oldest first; GET �
   assertEquals((await a.member.client.get(`/runs/${otherRun}/steps/${first}/screenshot`)).status, 404, 'a step of another run');
   assertEquals((await b.admin.client.get(`/runs/${runId}/steps/${first}/screenshot`)).status, 404, 'another organisation');
   assertEquals((await a.member.client.get(`/runs/${runId}/steps/not-a-uuid/screenshot`)).status, 404);
+});
+
+Deno.test('a run a decision stopped is "stopped": listed and counted apart, no success, in the error queue for review, not retried', async () => {
+  const { member, admin } = await team();
+  const id = await workflowWithSteps(admin.client, { name: 'Fakturaattest', definition: AI_DEFINITION });
+  await insertRun(id, { status: 'completed' });
+  const runId = await insertRun(id, { status: 'stopped', failedStep: 1, completedSteps: 2 });
+
+  const listed = await member.client.get('/runs?status=stopped');
+  assertEquals(listed.status, 200);
+  assertEquals(listed.body.map((r: { id: string }) => r.id), [runId]);
+  assertEquals([listed.body[0].status, listed.body[0].errorType, listed.body[0].failedStep, listed.body[0].completedSteps], ['stopped', 'stopped_by_decision', 1, 2]);
+  assertEquals((await member.client.get('/runs/counts')).body, { pending: 0, running: 0, paused: 0, completed: 1, failed: 0, stopped: 1, total: 2 });
+  const workflow = await member.client.get(`/workflows/${id}`);
+  assertEquals([workflow.body.runCount, workflow.body.successRate], [2, 50], 'finished twice, one success');
+
+  const queue = await member.client.get('/error-queue');
+  const item = queue.body.find((i: { executionId: string }) => i.executionId === runId);
+  assertEquals([item.errorType, item.priority, item.status, item.stepIndex, item.stepId], ['stopped_by_decision', 'high', 'pending', 1, 's2']);
+  assertEquals((await member.client.post(`/runs/${runId}/retry`, {})).status, 409, 'the decision was taken: no retry');
+  const reviewed = await member.client.post(`/error-queue/${item.id}/resolve`, {});
+  assertEquals([reviewed.status, reviewed.body.status], [200, 'resolved']);
+  const stats = await member.client.get('/error-queue/stats');
+  assertEquals([stats.body.pending, stats.body.resolvedToday, stats.body.automaticRecoveryRate], [0, 1, null], 'a reviewed stop is no recovery');
+});
+
+Deno.test('GET /api/runs/:id shows a decision with its option’s label and, when a person decided, their name', async () => {
+  const { member, admin } = await team();
+  const id = await workflowWithSteps(admin.client, { name: 'Fakturaattest', definition: AI_DEFINITION });
+  const runId = await insertRun(id, { status: 'stopped', failedStep: 1, completedSteps: 1 });
+  const person = { userId: member.id, decidedAt: '2026-11-26T08:00:00.000Z', choice: 'manager' };
+  // Recorded before the runner wrote labels: the label comes from the run's definition.
+  await insertStep(runId, { seq: 0, stepIndex: 1, decision: { choice: 'manager', by: 'person', confidence: 80, details: { person } } });
+  await insertStep(runId, { seq: 1, stepIndex: 1, decision: { choice: 'approve', label: 'Ja', by: 'ai', confidence: 96 } });
+  await insertStep(runId, { seq: 2, stepIndex: 1, decision: { choice: 'manager', label: 'Till chefen', by: 'person', details: { person: { ...person, userId: null } } } });
+  const [{ full_name: name }] = await withDb((sql) => sql`select full_name from public.profiles where id = ${member.id}`);
+
+  const detail = await member.client.get(`/runs/${runId}`);
+  assertEquals(detail.body.steps.map((s: { decision: unknown }) => s.decision), [
+    { choice: 'manager', label: 'Till chefen', by: 'person', confidence: 80, decidedByName: name, details: { person } },
+    { choice: 'approve', label: 'Ja', by: 'ai', confidence: 96 },
+    { choice: 'manager', label: 'Till chefen', by: 'person', decidedByName: null, details: { person: { ...person, userId: null } } },
+  ]);
 });
 
 Deno.test('GET /api/runs/:id/log downloads the run with its steps as a JSON file', async () => {

@@ -4,24 +4,7 @@
 // (dev/lib/ai-stub.ts: first option, confidence 80) unless the environment names a provider.
 import { assert, assertEquals, assertMatch } from './assert.ts';
 import { auditRows, Client, MISSING_ID, team, withDb } from './helpers.ts';
-import { insertRun, workflowWithSteps } from './run-fixtures.ts';
-
-const AI_DEFINITION = {
-  version: 1,
-  steps: [
-    { id: 's1', type: 'navigate', description: 'Öppna portalen', url: 'https://portal.example.se/' },
-    {
-      id: 's2',
-      type: 'ai_decision',
-      description: 'Attestera fakturan?',
-      prompt: 'Om beloppet överstiger 10000 kr, skicka till chefen.',
-      inputs: ['var.amount'],
-      options: [{ value: 'approve', label: 'Attestera', then: 'continue' }, { value: 'manager', label: 'Till chefen', then: 'stop' }],
-      threshold: 95,
-    },
-    { id: 's3', type: 'manual', description: 'Kontrollera kvittot', instructions: 'Titta på kvittot.' },
-  ],
-};
+import { AI_DEFINITION, insertRun, workflowWithSteps } from './run-fixtures.ts';
 
 /** An open task of a paused run of `workflowId` (as the runner opens it); returns the run and task ids. */
 async function openTask(workflowId: string, kind: 'ai_confirmation' | 'manual_step' = 'ai_confirmation') {

@@ -1,6 +1,7 @@
 // Names of error and step types in the current language. SPEC §8 names four error types; the runner
 // adds its own (docs/automation.md "Runs"). Any other is shown by its code with underscores as spaces.
 import { LABELLED_ERROR_TYPES, type LabelledErrorType, STEP_TYPES, type StepType } from '@shared/run-types';
+import type { RunStepDecision } from '@shared/types/api';
 import type { TFunction } from 'i18next';
 
 export function errorTypeLabel(type: string, t: TFunction<'flow_runs'>): string {
@@ -15,4 +16,31 @@ export function stepTypeLabel(type: string, t: TFunction<'flow_runs'>): string {
 export function startedByLabel(run: { trigger: 'manual' | 'schedule' | 'webhook' | 'test'; startedByName: string | null }, t: TFunction<'flow_runs'>): string {
   const trigger = t(`run.trigger.${run.trigger}`);
   return run.startedByName ? t('run.started_by', { trigger, name: run.startedByName }) : trigger;
+}
+
+/**
+ * Who decided a step and what: "AI valde ”Nej, avvisa” (säkerhet 96 %)", "Anna Svensson valde ”Nej, avvisa”",
+ * "Anna Svensson markerade steget som klart" (a manual step). The option's label, never its internal value
+ * (the value only when no label is known); the AI's confidence only beside the AI's own choice. When a person
+ * took a decision the AI was unsure of, `suggestion` is what the AI had proposed.
+ */
+export function decisionLabels(decision: RunStepDecision, stepType: string, t: TFunction<'flow_runs'>): { decided: string; suggestion: string | null } {
+  const label = decision.label ?? decision.choice;
+  const confidence = typeof decision.confidence === 'number' ? Math.round(decision.confidence) : null;
+  if (decision.by === 'ai') {
+    return { decided: confidence === null ? t('details.steps.decision_ai_plain', { label }) : t('details.steps.decision_ai', { label, confidence }), suggestion: null };
+  }
+  const name = decision.decidedByName;
+  if (stepType === 'manual') {
+    return { decided: name ? t('details.steps.manual_done_person', { name }) : t('details.steps.manual_done_someone'), suggestion: null };
+  }
+  // The AI's suggestion only by its label (steps recorded before labels were kept show none).
+  const ai = decision.details?.ai;
+  return {
+    decided: name ? t('details.steps.decision_person', { name, label }) : t('details.steps.decision_someone', { label }),
+    suggestion:
+      ai?.label !== undefined && typeof ai.confidence === 'number'
+        ? t('details.steps.decision_suggestion', { label: ai.label, confidence: Math.round(ai.confidence) })
+        : null,
+  };
 }

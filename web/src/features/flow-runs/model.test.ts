@@ -2,7 +2,7 @@ import type { Run, RunCounts } from '@shared/types/api';
 import { describe, expect, it } from 'vitest';
 import { availableActions, defaultRetryStep, IDLE_INTERVAL_MS, LIVE_INTERVAL_MS, refetchInterval } from './model';
 
-const counts = (overrides: Partial<RunCounts> = {}): RunCounts => ({ running: 0, paused: 0, completed: 3, failed: 1, pending: 0, total: 4, ...overrides });
+const counts = (overrides: Partial<RunCounts> = {}): RunCounts => ({ running: 0, paused: 0, completed: 3, failed: 1, stopped: 0, pending: 0, total: 4, ...overrides });
 const run = (status: Run['status']) => ({ status }) as Run;
 
 describe('availableActions', () => {
@@ -13,8 +13,9 @@ describe('availableActions', () => {
     expect(availableActions({ status: 'failed', requiresManualIntervention: false })).toEqual(['retry']);
   });
 
-  it('offers nothing for a completed run, and no resume for a run waiting for a person', () => {
+  it('offers nothing for a completed run or one a decision stopped, and no resume for a run waiting for a person', () => {
     expect(availableActions({ status: 'completed', requiresManualIntervention: false })).toEqual([]);
+    expect(availableActions({ status: 'stopped', requiresManualIntervention: false })).toEqual([]);
     expect(availableActions({ status: 'paused', requiresManualIntervention: true })).toEqual(['stop']);
   });
 });

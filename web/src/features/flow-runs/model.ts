@@ -17,7 +17,8 @@ export function isActive(status: RunStatus): boolean {
 
 /**
  * The actions a run offers: pause a running one, resume a paused one (not one waiting for a person: their
- * decision resumes it), stop anything not finished, retry a failed one. Completed runs offer none.
+ * decision resumes it), stop anything not finished, retry a failed one. Completed runs offer none, nor do runs a
+ * decision stopped (the decision was taken; they are reviewed in the error queue).
  */
 export function availableActions(run: Pick<Run, 'status' | 'requiresManualIntervention'>): RunAction[] {
   switch (run.status) {
@@ -30,6 +31,7 @@ export function availableActions(run: Pick<Run, 'status' | 'requiresManualInterv
     case 'failed':
       return ['retry'];
     case 'completed':
+    case 'stopped':
       return [];
   }
 }

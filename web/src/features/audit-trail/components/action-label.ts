@@ -16,6 +16,7 @@ const KNOWN_ACTIONS = [
   'user_deactivated',
   'ai_decision',
   'task_decided',
+  'run_stopped',
 ] as const;
 type KnownAction = (typeof KNOWN_ACTIONS)[number];
 

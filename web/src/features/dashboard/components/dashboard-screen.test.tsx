@@ -230,7 +230,7 @@ describe('dashboard', () => {
     expect(within(prompt).getByRole('link', { name: /Skapa nytt arbetsflöde/ })).toHaveAttribute('href', '/workflows');
     expect(within(prompt).getByRole('link', { name: /Visa status för arbetsflöden/ })).toHaveAttribute('href', '/workflow-execution');
     const quick = section('Snabbåtgärder');
-    expect(within(quick).getByRole('link', { name: /Testläge/ })).toHaveAttribute('href', '/track-trace');
+    expect(within(quick).getByRole('link', { name: /Testkör.*Alla steg utförs på riktigt/ })).toHaveAttribute('href', '/track-trace');
     expect(within(quick).getByRole('link', { name: /AI-assistent/ })).toHaveAttribute('href', '/ai-prompt');
     expect(within(quick).getByRole('link', { name: /Schemaläggning/ })).toHaveAttribute('href', '/audit-trail');
     expect(within(quick).getByRole('link', { name: /Teamhantering/ })).toHaveAttribute('href', '/settings');

@@ -1,6 +1,7 @@
 // One pending error: type, priority, time, message, workflow, run and step. 'Lös' offers a retry of
 // the run from the failed step (its page is rebuilt first: the steps before it on that page run again; the
-// server then resolves the item) or marking it resolved; 'Visa
+// server then resolves the item) or marking it resolved; a run a decision stopped is no failure to retry but
+// a case to review: 'Markera som granskad' resolves it. 'Visa
 // detaljer' opens the run. Superusers and admins may also escalate and ignore.
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import type { ErrorQueueItem } from '@shared/types/api';
@@ -30,6 +31,7 @@ const itemClasses =
 export function ErrorItemRow({ item, canModerate, isBusy, onRetry, onResolve, onIgnore, onEscalate }: ErrorItemRowProps) {
   const { t } = useTranslation('error_queue');
   const type = errorTypeLabel(item.errorType, t);
+  const isStop = item.errorType === 'stopped_by_decision';
   return (
     <article
       aria-label={t('item.label', { type, message: item.errorMessage })}
@@ -38,7 +40,7 @@ export function ErrorItemRow({ item, canModerate, isBusy, onRetry, onResolve, on
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
         <div className="min-w-0 space-y-2">
           <div className="flex flex-wrap items-center gap-2">
-            <Badge tone="red">{type}</Badge>
+            <Badge tone={isStop ? 'amber' : 'red'}>{type}</Badge>
             <Badge tone={item.priority === 'high' ? 'red' : item.priority === 'medium' ? 'amber' : 'slate'}>
               {t(`priority.${item.priority}`)}
             </Badge>
@@ -65,41 +67,48 @@ export function ErrorItemRow({ item, canModerate, isBusy, onRetry, onResolve, on
           </dl>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
-          <Menu>
-            <MenuButton disabled={isBusy} aria-busy={isBusy || undefined} className={buttonClasses({ size: 'sm' })}>
-              {isBusy ? <Spinner label={t('item.resolving')} className="size-4" /> : <CheckIcon className="size-4" />}
-              {t('item.resolve')}
-              <ChevronDownIcon className="size-4" />
-            </MenuButton>
-            <MenuItems
-              anchor={{ to: 'bottom end', gap: 4 }}
-              className="z-50 w-60 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-900/10 focus:outline-none"
-            >
-              <MenuItem>
-                <button
-                  type="button"
-                  className={`${itemClasses} items-start`}
-                  onClick={() => onRetry(item)}
-                  aria-label={t('item.retry_from_step')}
-                  aria-describedby={`retry-hint-${item.id}`}
-                >
-                  <RetryIcon className="mt-0.5 size-4 shrink-0 text-slate-400" />
-                  <span>
-                    <span className="block">{t('item.retry_from_step')}</span>
-                    <span id={`retry-hint-${item.id}`} className="block text-xs text-slate-500">
-                      {t('item.retry_from_step_hint')}
+          {isStop ? (
+            <Button size="sm" disabled={isBusy} aria-busy={isBusy || undefined} onClick={() => onResolve(item)}>
+              {isBusy ? <Spinner label={t('item.reviewing')} className="size-4" /> : <CheckIcon className="size-4" />}
+              {t('item.mark_reviewed')}
+            </Button>
+          ) : (
+            <Menu>
+              <MenuButton disabled={isBusy} aria-busy={isBusy || undefined} className={buttonClasses({ size: 'sm' })}>
+                {isBusy ? <Spinner label={t('item.resolving')} className="size-4" /> : <CheckIcon className="size-4" />}
+                {t('item.resolve')}
+                <ChevronDownIcon className="size-4" />
+              </MenuButton>
+              <MenuItems
+                anchor={{ to: 'bottom end', gap: 4 }}
+                className="z-50 w-60 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-900/10 focus:outline-none"
+              >
+                <MenuItem>
+                  <button
+                    type="button"
+                    className={`${itemClasses} items-start`}
+                    onClick={() => onRetry(item)}
+                    aria-label={t('item.retry_from_step')}
+                    aria-describedby={`retry-hint-${item.id}`}
+                  >
+                    <RetryIcon className="mt-0.5 size-4 shrink-0 text-slate-400" />
+                    <span>
+                      <span className="block">{t('item.retry_from_step')}</span>
+                      <span id={`retry-hint-${item.id}`} className="block text-xs text-slate-500">
+                        {t('item.retry_from_step_hint')}
+                      </span>
                     </span>
-                  </span>
-                </button>
-              </MenuItem>
-              <MenuItem>
-                <button type="button" className={itemClasses} onClick={() => onResolve(item)}>
-                  <CheckIcon className="size-4 text-slate-400" />
-                  {t('item.mark_resolved')}
-                </button>
-              </MenuItem>
-            </MenuItems>
-          </Menu>
+                  </button>
+                </MenuItem>
+                <MenuItem>
+                  <button type="button" className={itemClasses} onClick={() => onResolve(item)}>
+                    <CheckIcon className="size-4 text-slate-400" />
+                    {t('item.mark_resolved')}
+                  </button>
+                </MenuItem>
+              </MenuItems>
+            </Menu>
+          )}
           <Link
             to="/workflow-execution/$runId"
             params={{ runId: item.executionId }}

@@ -165,6 +165,25 @@ describe('error queue', () => {
     expect(calls.filter((call) => call.path === '/api/error-queue/stats').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('offers a run a decision stopped for review, not for a retry: marking it reviewed resolves it', async () => {
+    const stop = anError({ id: 'e9', errorType: 'stopped_by_decision', priority: 'high', stepIndex: 2, errorMessage: 'the decision in step 3 stopped the run for review' });
+    let reviewed = false;
+    const { calls } = mockQueue(() => json(200, [{ ...stop, status: reviewed ? 'resolved' : 'pending' }]), measured, {
+      'POST /api/error-queue/e9/resolve': () => {
+        reviewed = true;
+        return json(200, { ...stop, status: 'resolved' });
+      },
+    });
+    await renderQueue();
+    const item = await screen.findByRole('article', { name: 'Stoppad av beslut: the decision in step 3 stopped the run for review' });
+    expect(item).toHaveTextContent('Hög');
+    expect(within(item).queryByRole('button', { name: 'Lös' })).not.toBeInTheDocument();
+    await userEvent.click(within(item).getByRole('button', { name: 'Markera som granskad' }));
+    expect(await screen.findByText('Den stoppade körningen har markerats som granskad.')).toBeInTheDocument();
+    expect(await screen.findByText('Inga aktiva fel')).toBeInTheDocument();
+    expect(calls.some((call) => call.path.endsWith('/retry'))).toBe(false);
+  });
+
   it('shows the failure toast with the server message when resolving fails (English)', async () => {
     await i18n.changeLanguage('en');
     mockQueue([anError()], measured, {

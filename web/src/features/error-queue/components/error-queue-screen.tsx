@@ -58,7 +58,12 @@ export function ErrorQueueScreen({ canModerate, onRetryFromStep }: ErrorQueueScr
     });
   };
   const handleResolve = (item: ErrorQueueItem) =>
-    resolveError.mutate(item.id, { onSuccess: () => void notify.success(t('toast.resolved'), t('toast.resolved_description')) });
+    resolveError.mutate(item.id, {
+      onSuccess: () =>
+        void (item.errorType === 'stopped_by_decision'
+          ? notify.success(t('toast.reviewed'), t('toast.reviewed_description'))
+          : notify.success(t('toast.resolved'), t('toast.resolved_description'))),
+    });
   const handleIgnore = (item: ErrorQueueItem) =>
     ignoreError.mutate(item.id, { onSuccess: () => void notify.success(t('toast.ignored'), t('toast.ignored_description')) });
   const handleEscalate = (item: ErrorQueueItem) =>

@@ -49,7 +49,7 @@ const runs: Run[] = [
   aRun({ id: 'r-done', workflowName: 'Månadsrapport', status: 'completed', completedSteps: 7, progress: 100, currentStep: null, currentStepDescription: null, aiConfidence: 96, finishedAt: '2025-03-14T09:03:00Z', estimatedCompletion: null, trigger: 'webhook', startedBy: null, startedByName: null }),
   aRun({ id: 'r-pending', workflowName: 'Bankfiler', status: 'pending', completedSteps: 0, progress: 0, currentStep: null, currentStepDescription: null, startedAt: null }),
 ];
-const counts: RunCounts = { running: 1, paused: 1, completed: 1800, failed: 60, pending: 1, total: 1863 };
+const counts: RunCounts = { running: 1, paused: 1, completed: 1800, failed: 60, stopped: 0, pending: 1, total: 1863 };
 
 function mockRuns(extra: Parameters<typeof mockApi>[0] = {}, list: Run[] = runs, runCounts: RunCounts = counts) {
   return mockApi({
@@ -196,7 +196,7 @@ describe('flow management', () => {
   });
 
   it('says how to start a run when the organisation has none', async () => {
-    mockRuns({}, [], { running: 0, paused: 0, completed: 0, failed: 0, pending: 0, total: 0 });
+    mockRuns({}, [], { running: 0, paused: 0, completed: 0, failed: 0, stopped: 0, pending: 0, total: 0 });
     await renderScreen();
     expect(await screen.findByRole('heading', { name: 'Inga körningar än' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Till arbetsflöden' })).toHaveAttribute('href', '/workflows');

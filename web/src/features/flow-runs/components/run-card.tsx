@@ -1,7 +1,7 @@
 // One run (SPEC §2 flow management): workflow, status, trigger and who started it, progress and
 // "n of m steps", the current step, AI confidence (once there is one), the error and
 // manual-intervention boxes, estimated completion, the actions its status allows and a menu.
-// Completed runs show neither progress bar nor actions.
+// Completed runs and runs a decision stopped (with where to review them) show neither progress bar nor actions.
 import type { Run } from '@shared/types/api';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
@@ -16,6 +16,7 @@ import { RunActions } from './run-actions';
 import { RunErrorBox } from './run-error-box';
 import { RunMenu } from './run-menu';
 import { RunStatusBadge } from './run-status-badge';
+import { RunStoppedBox } from './run-stopped-box';
 
 type RunCardProps = {
   run: Run;
@@ -25,7 +26,7 @@ type RunCardProps = {
 export function RunCard({ run, onCopyToNewFlow }: RunCardProps) {
   const { t } = useTranslation('flow_runs');
   const headingId = useId();
-  const isCompleted = run.status === 'completed';
+  const isOver = run.status === 'completed' || run.status === 'stopped';
   const steps = t('run.steps', { completed: run.completedSteps, total: run.stepCount });
 
   return (
@@ -49,7 +50,7 @@ export function RunCard({ run, onCopyToNewFlow }: RunCardProps) {
         </div>
       </div>
 
-      {isCompleted ? (
+      {isOver ? (
         <p className="mt-3 text-sm text-slate-600">
           {steps}
           {run.finishedAt ? ` · ${t('run.finished', { time: formatDateTime(run.finishedAt) })}` : null}
@@ -68,9 +69,10 @@ export function RunCard({ run, onCopyToNewFlow }: RunCardProps) {
       )}
 
       {run.status === 'failed' ? <RunErrorBox run={run} /> : null}
-      {run.requiresManualIntervention && !isCompleted ? <ManualInterventionBox runId={run.id} /> : null}
+      {run.status === 'stopped' ? <RunStoppedBox run={run} /> : null}
+      {run.requiresManualIntervention && !isOver ? <ManualInterventionBox runId={run.id} /> : null}
 
-      {isCompleted ? null : (
+      {isOver ? null : (
         <RunActions run={run}>
           <Link to="/workflow-execution/$runId" params={{ runId: run.id }} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
             {t('actions.details')}

@@ -96,8 +96,74 @@ describe('run details', () => {
 
     const second = screen.getByRole('list', { name: 'Försök 2' });
     expect(second).toHaveTextContent('Element ej hittad: Knappen hittades inte.');
-    expect(second).toHaveTextContent('Beslut: godkänn (säkerhet 88 %)');
+    expect(second).toHaveTextContent('AI valde ”godkänn” (säkerhet 88 %)');
     expect(screen.getByRole('link', { name: 'Exportera logg' })).toHaveAttribute('href', '/api/runs/r1/log');
+  });
+
+  // A run a decision stopped: an AI decision that continued, a person's decision that stopped, a manual step.
+  const stoppedRun: RunDetail = {
+    ...failedRun,
+    id: 'r2',
+    workflowName: 'Fakturaattest',
+    status: 'stopped',
+    attempt: 1,
+    errorType: 'stopped_by_decision',
+    errorMessage: 'the decision in step 3 stopped the run for review: "Nej, avvisa" chosen by a person',
+    failedStep: 2,
+    currentStep: 2,
+    completedSteps: 3,
+    progress: 60,
+    stepCount: 5,
+    steps: [
+      aStep({ id: 'd1', stepIndex: 0, stepType: 'manual', description: 'Kontrollera underlaget', decision: { choice: 'done', by: 'person', decidedByName: 'Bo Ek' } }),
+      aStep({ id: 'd2', seq: 2, stepIndex: 1, stepType: 'ai_decision', description: 'Rätt belopp?', decision: { choice: 'yes', label: 'Ja, stämmer', by: 'ai', confidence: 96.4 } }),
+      aStep({
+        id: 'd3',
+        seq: 3,
+        stepIndex: 2,
+        stepType: 'ai_decision',
+        description: 'Attestera fakturan?',
+        decision: {
+          choice: 'no',
+          label: 'Nej, avvisa',
+          by: 'person',
+          confidence: 80,
+          decidedByName: 'Anna Svensson',
+          details: { ai: { choice: 'yes', label: 'Ja, attestera', confidence: 80, outcome: 'handed_over' }, person: { userId: 'u9', decidedAt: '2025-03-14T09:02:00Z', choice: 'no' } },
+        },
+      }),
+      aStep({ id: 'd4', seq: 4, stepIndex: 3, stepType: 'ai_decision', description: 'Okänd beslutare', decision: { choice: 'no', label: 'Nej, avvisa', by: 'person', decidedByName: null } }),
+    ],
+  };
+
+  it('shows a run a decision stopped as stopped for review, and each decision as its option’s label with who chose it (sv)', async () => {
+    await renderDetails(stoppedRun);
+    expect(screen.getAllByText('Stoppad för granskning').length).toBeGreaterThan(0);
+    expect(screen.getByText('Stoppad av beslutet i steg 3')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Granska i felkön' })).toHaveAttribute('href', '/error-queue');
+    expect(screen.queryByRole('button', { name: 'Försök igen' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Stoppa' })).not.toBeInTheDocument();
+    const [manual, ai, person, unknown] = within(screen.getByRole('list', { name: 'Försök 1' })).getAllByRole('listitem');
+    expect(manual).toHaveTextContent('Bo Ek markerade steget som klart');
+    expect(ai).toHaveTextContent('AI valde ”Ja, stämmer” (säkerhet 96 %)');
+    expect(person).toHaveTextContent('Anna Svensson valde ”Nej, avvisa”');
+    expect(person).toHaveTextContent('AI:s förslag var ”Ja, attestera” (säkerhet 80 %)');
+    expect(person).not.toHaveTextContent('Anna Svensson valde ”Nej, avvisa” (säkerhet');
+    expect(person).not.toHaveTextContent(/\bno\b/);
+    expect(unknown).toHaveTextContent('En person valde ”Nej, avvisa”');
+  });
+
+  it('says the same in English', async () => {
+    await i18n.changeLanguage('en');
+    await renderDetails(stoppedRun);
+    expect(screen.getAllByText('Stopped for review').length).toBeGreaterThan(0);
+    expect(screen.getByText('Stopped by the decision in step 3')).toBeInTheDocument();
+    const [manual, ai, person, unknown] = within(screen.getByRole('list', { name: 'Attempt 1' })).getAllByRole('listitem');
+    expect(manual).toHaveTextContent('Bo Ek marked the step done');
+    expect(ai).toHaveTextContent('AI chose “Ja, stämmer” (confidence 96%)');
+    expect(person).toHaveTextContent('Anna Svensson chose “Nej, avvisa”');
+    expect(person).toHaveTextContent('The AI suggested “Ja, attestera” (confidence 80%)');
+    expect(unknown).toHaveTextContent('A person chose “Nej, avvisa”');
   });
 
   it('shows a screenshot as a thumbnail that opens larger', async () => {

@@ -22,6 +22,7 @@ import { RunAttemptSteps } from './run-attempt-steps';
 import { RunErrorBox } from './run-error-box';
 import { RunFacts } from './run-facts';
 import { RunStatusBadge } from './run-status-badge';
+import { RunStoppedBox } from './run-stopped-box';
 
 export function RunDetailsScreen({ runId }: { runId: string }) {
   const { t } = useTranslation('flow_runs');
@@ -29,6 +30,8 @@ export function RunDetailsScreen({ runId }: { runId: string }) {
     ...runQueryOptions(runId),
     refetchInterval: (query) => (query.state.data && isActive(query.state.data.status) ? LIVE_INTERVAL_MS : IDLE_INTERVAL_MS),
   });
+  // Completed, or stopped by a decision: over, with nothing left to act on here.
+  const ended = run.data?.status === 'completed' || run.data?.status === 'stopped';
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -59,7 +62,7 @@ export function RunDetailsScreen({ runId }: { runId: string }) {
               {t('actions.export_log')}
             </a>
           </header>
-          {run.data.status === 'completed' ? null : (
+          {ended ? null : (
             <div className="space-y-2">
               <ProgressBar value={run.data.progress} label={t('run.progress_label', { name: run.data.workflowName })} />
               {run.data.currentStepDescription ? (
@@ -71,11 +74,12 @@ export function RunDetailsScreen({ runId }: { runId: string }) {
             </div>
           )}
           {run.data.status === 'failed' ? <RunErrorBox run={run.data} /> : null}
-          {run.data.requiresManualIntervention && run.data.status !== 'completed' ? (
+          {run.data.status === 'stopped' ? <RunStoppedBox run={run.data} /> : null}
+          {run.data.requiresManualIntervention && !ended ? (
             <ManualInterventionBox runId={run.data.id} showHandle={false} />
           ) : null}
           <OpenTasksSection filters={{ runId: run.data.id }} />
-          {run.data.status === 'completed' ? null : <RunActions run={run.data} />}
+          {ended ? null : <RunActions run={run.data} />}
           <RunFacts run={run.data} />
           <RunAttemptSteps runId={run.data.id} steps={run.data.steps} />
         </>

@@ -1,10 +1,10 @@
 // One executed step: status, number, type, description, duration, error, log lines, extracted values,
-// the decision taken and the screenshot.
+// the decision taken (its option's label and who chose it) and the screenshot.
 import type { RunStep } from '@shared/types/api';
 import { useTranslation } from 'react-i18next';
 import { CheckCircleIcon, ExclamationCircleIcon, NoSymbolIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { errorTypeLabel, stepTypeLabel } from '../labels';
+import { decisionLabels, errorTypeLabel, stepTypeLabel } from '../labels';
 import { StepScreenshot } from './step-screenshot';
 
 type RunStepRowProps = { runId: string; step: RunStep };
@@ -25,9 +25,7 @@ export function RunStepRow({ runId, step }: RunStepRowProps) {
   const { t, i18n } = useTranslation('flow_runs');
   const seconds = (ms: number, digits = 1) => (ms / 1000).toLocaleString(i18n.language, { maximumFractionDigits: digits });
   const number = step.stepIndex + 1;
-  const decision = step.decision as { choice?: unknown; confidence?: unknown } | null;
-  const choice = typeof decision?.choice === 'string' ? decision.choice : null;
-  const confidence = typeof decision?.confidence === 'number' ? Math.round(decision.confidence) : null;
+  const decision = step.decision && typeof step.decision.choice === 'string' ? decisionLabels(step.decision, step.stepType, t) : null;
   const extracted = Object.entries(step.extracted ?? {});
 
   return (
@@ -50,9 +48,10 @@ export function RunStepRow({ runId, step }: RunStepRowProps) {
             <span className="break-words">{step.errorMessage}</span>
           </p>
         ) : null}
-        {choice ? (
+        {decision ? (
           <p className="text-sm text-slate-700">
-            {confidence === null ? t('details.steps.decision', { choice }) : t('details.steps.decision_confidence', { choice, confidence })}
+            {decision.decided}
+            {decision.suggestion ? <span className="block text-xs text-slate-600">{decision.suggestion}</span> : null}
           </p>
         ) : null}
         {extracted.length > 0 ? (

@@ -165,7 +165,7 @@ describe('Track & Trace', { timeout: 20_000 }, () => {
     const { calls, router } = await renderTrackTrace('/track-trace?workflowId=w-1');
     await waitFor(() => expect(screen.getByLabelText('Spara i arbetsflöde')).toHaveValue('w-1'));
     recordSample();
-    fireEvent.click(screen.getByRole('button', { name: 'Testa steg för steg' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Spara och testkör' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/workflow-execution/run-9'));
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/workflows')).toBe(false);
     expect(calls.find((c) => c.path === '/api/workflows/w-1/run')?.body).toEqual({ mode: 'test' });

@@ -142,7 +142,7 @@ export function TrackTraceScreen({ workflowId }: { workflowId?: string }) {
           ]}
           onChange={setTarget}
         />
-        <Button variant="secondary" onClick={() => handleSave(true)} disabled={steps.length === 0 || save.isPending}>
+        <Button variant="secondary" onClick={() => handleSave(true)} title={t('footer.test_hint')} disabled={steps.length === 0 || save.isPending}>
           {t('footer.test')}
         </Button>
         <Button onClick={() => handleSave(false)} disabled={steps.length === 0 || save.isPending}>

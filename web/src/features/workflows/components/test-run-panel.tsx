@@ -30,6 +30,7 @@ const statusClasses: Record<RunDetail['status'], string> = {
   paused: 'text-amber-800',
   completed: 'text-emerald-700',
   failed: 'text-red-700',
+  stopped: 'text-amber-800',
 };
 
 export function TestRunPanel({ runId, onClose }: TestRunPanelProps) {
@@ -53,7 +54,7 @@ export function TestRunPanel({ runId, onClose }: TestRunPanelProps) {
     // The run is over: the workflow's last run and success rate changed.
     void invalidateWorkflows(queryClient);
     if (run.data.status === 'completed') notify.success(t('test_run.toast.completed'));
-    else notify.error(t('test_run.toast.failed'), run.data.errorMessage ?? undefined);
+    else notify.error(t(run.data.status === 'stopped' ? 'test_run.toast.stopped' : 'test_run.toast.failed'), run.data.errorMessage ?? undefined);
   }, [run.data, active, queryClient, t]);
 
   const steps = run.data ? run.data.steps.filter((step) => step.attempt === run.data.attempt) : [];
@@ -64,6 +65,7 @@ export function TestRunPanel({ runId, onClose }: TestRunPanelProps) {
       title={t('test_run.title')}
       actions={<IconButton label={t('test_run.close')} icon={CloseIcon} onClick={onClose} />}
     >
+      <p className="mb-4 text-sm text-slate-600">{t('test_run.description')}</p>
       {run.isPending ? (
         <Spinner label={t('test_run.starting')} />
       ) : run.isError ? (

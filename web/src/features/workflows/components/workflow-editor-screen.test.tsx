@@ -282,8 +282,12 @@ describe('test run', () => {
       [`POST ${detailPath}/run`]: () => json(202, { executionId: 'run-1' }),
       'GET /api/runs/run-1': () => json(200, polls[Math.min(polled++, polls.length - 1)]),
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Testkör' }));
+    const testRun = screen.getByRole('button', { name: 'Testkör' });
+    // A test run acts on the real systems: the button and the panel say so, nothing claims otherwise.
+    expect(testRun).toHaveAccessibleDescription('Testkör – alla steg utförs på riktigt');
+    await userEvent.click(testRun);
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ mode: 'test' });
+    expect(await screen.findByText('Kör den sparade versionen en gång och se hur varje steg går. Alla steg utförs på riktigt.')).toBeInTheDocument();
     const results = await screen.findByRole('list', { name: 'Stegens resultat' });
     expect(within(results).getAllByText('Pågår')).not.toHaveLength(0);
 

@@ -168,6 +168,7 @@ export function WorkflowEditorScreen({ workflowId }: { workflowId: string }) {
           <Button
             variant="secondary"
             onClick={handleTestRun}
+            title={t('editor.test_run_hint')}
             isPending={testRun.isPending}
             pendingLabel={t('editor.test_run_starting')}
             disabled={save.isPending}
