@@ -234,7 +234,8 @@ describe('flow management', () => {
     status = 'completed';
     await waitFor(() => expect(card('Hyresavier')).toHaveTextContent('Slutförd'), { timeout: 5000 });
     expect(calls.filter((call) => call.path === '/api/runs?limit=50').length).toBeGreaterThanOrEqual(2);
-    expect(screen.getByText('Hyresavier: Slutförd')).toBeInTheDocument();
+    // the announcement follows the card one render later (an effect compares the polls)
+    expect(await screen.findByText('Hyresavier: Slutförd')).toBeInTheDocument();
   });
 
   it('shows the open tasks with the inputs and the AI\'s suggestion; a choice decides the task and the list refreshes', async () => {
