@@ -286,8 +286,10 @@ async function controlBeforeStep(run: RunState): Promise<'continue' | 'stop'> {
 
 function classify(run: RunState, error: unknown): StepError {
   if (run.aborted) return error instanceof StepError && error.type === 'stopped' ? error : new StepError('stopped', 'the run was stopped');
+  // A crash during a step is the step's failure, whatever the interrupted call made of it (a navigation the crash
+  // cut short reads "navigation failed").
+  if (run.crashed) return error instanceof StepError && error.type === 'browser_crashed' ? error : new StepError('browser_crashed', `the browser went away during the step: ${error instanceof StepError ? error.message : describeError(error)}`);
   if (error instanceof StepError) return error;
-  if (run.crashed) return new StepError('browser_crashed', `the browser went away during the step: ${describeError(error)}`);
   return toStepError(error, 'assertion_failed');
 }
 
