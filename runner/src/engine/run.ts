@@ -328,7 +328,9 @@ async function executeStep(
   const over = new AbortController();
   let fail!: (error: StepError) => void;
   const fatal = new Promise<never>((_, reject) => (fail = reject));
-  fatal.catch(() => {});
+  // What ends the step after its action was decided (a crash during its screenshot) goes to the next step.
+  let late: StepError | undefined;
+  fatal.catch((e: StepError) => (late = e));
   let ended = false;
   const ctx: StepContext = {
     index,
@@ -388,6 +390,7 @@ async function executeStep(
   }
   const screenshot = ctx.screenshot ?? (await endScreenshot(run, ctx));
   ended = true;
+  if (late && !error) run.pending.failure ??= late;
   run.current = undefined;
 
   const finishedAt = new Date();
