@@ -59,7 +59,7 @@ describe('pointer and keyboard', () => {
     t.server.page('/nonav', `<button>Ingenting</button>`);
     const { outcome } = await t.run([
       { type: 'navigate', url: t.server.url('/nonav') },
-      { type: 'click', selectors: ['button'], assertedEvents: [{ type: 'navigation', url: t.server.url('/next') }], timeout: 1500 },
+      { type: 'click', selectors: ['button'], assertedEvents: [{ type: 'navigation', url: t.server.url('/next') }], timeout: 4000 },
     ]);
     expect(outcome).toMatchObject({ status: 'failed', errorType: 'timeout' });
     expect(outcome.errorMessage).toContain('did not navigate');
