@@ -288,6 +288,8 @@ export type Heal = { score: number; describe: string; reason: 'verified' | 'heal
 
 /** Polls after which an ambiguous or missing element is scored against the fingerprint (at most every second). */
 const HEAL_EVERY_MS = 1000;
+/** A guess is checked against the fingerprint at most this often (the check reads the whole frame). */
+const VERIFY_EVERY_MS = 400;
 /** The best candidate must beat the second by this much to be acted on. */
 export const HEAL_MARGIN = 0.1;
 
@@ -417,6 +419,7 @@ export async function locateElement(
   let closest: Scored[] = [];
   let lastVerdict: Verdict = { kind: 'none' };
   let lastHealAt: number | undefined;
+  let lastVerifyAt = 0;
 
   /** Scores candidates (all of the frame, or only `only`) against the expected fingerprint. */
   const score = async (frame: Frame, only?: number[]): Promise<Scored[]> => {
@@ -452,7 +455,8 @@ export async function locateElement(
         if (notes.length) log(notes.join('; '));
         return { locator: byId(verdict.id, verdict.via), frame, selectorIndex: verdict.via };
       }
-      if (verdict.kind === 'verify' && waited) {
+      if (verdict.kind === 'verify' && waited && Date.now() - lastVerifyAt >= VERIFY_EVERY_MS) {
+        lastVerifyAt = Date.now();
         const [checked] = await score(frame, [verdict.id]);
         if (checked) lastScore = Math.max(lastScore, checked.score);
         if (checked && checked.score >= threshold && !critical) {
