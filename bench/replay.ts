@@ -5,15 +5,19 @@
 //   npx tsx bench/replay.ts [--rounds 3] [--cases table,popup] [--out bench/results/replay.json]
 //
 // 1. starts the test sites (node:http on 127.0.0.1, random port);
-// 2. for each round, engine and case: clears the posted results, loads the recording with the placeholder origin
+// 2. for each round, case and engine (the engines take turns case by case): clears the posted results, loads the recording with the placeholder origin
 //    replaced by the server's, runs it with the engine (hard timeout per attempt), then checks the page's report;
-// 3. prints a table and writes the raw figures as JSON (default bench/results/replay.json).
+// 3. prints a table and writes the raw figures as JSON (default bench/results/replay.json), with the comparison on
+//    the cases every engine completed every time (sum of medians and of all attempts, ratio to the first engine,
+//    the baseline) and the load average at start and end (engines alternate per round: compare them only within
+//    one run).
+// `npm test` runs it at tiny scale (one round of two cases): runner/test/replay-bench.test.ts.
 // An attempt SUCCEEDS only if the engine finished without throwing AND the results the page posted to
 // /__result/<case> end with exactly the case's `expected` value (deep equal), see runner/test/cases.ts.
 // A benchmark, not a test: it exits 0 whatever the success rates are (non-zero only when the harness itself fails).
 // The cases and what makes each hard: docs/replay-cases.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { performance } from 'node:perf_hooks';
@@ -144,8 +148,13 @@ export type BenchmarkResult = {
   finishedAt: string;
   rounds: number;
   attemptTimeoutMs: number;
-  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; chromium: string };
+  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; chromium: string; loadAverage: { start: number[]; end: number[] } };
   engines: EngineResult[];
+  /**
+   * The cases every engine completed in every attempt, and each engine's time on them: the sum of the cases'
+   * medians and the total of all attempts, with the ratio to the first engine (the baseline).
+   */
+  comparison: { cases: string[]; engines: { engine: string; sumOfMediansMs: number; totalMs: number; ratioOfMedians: number; ratioOfTotals: number }[] };
 };
 
 export type BenchmarkOptions = {
@@ -169,13 +178,16 @@ export async function runBenchmark(engines: Engine[], opts: BenchmarkOptions): P
   if (!engines.length) throw new Error('no engine');
 
   const startedAt = new Date().toISOString();
+  const loadAtStart = loadavg().map((l) => Math.round(l * 10) / 10);
   const sites = await startSites();
   const runs = new Map<string, Attempt[]>(); // `${engine}\u0000${case}` → attempts
   try {
     for (const engine of engines) await engine.start?.();
+    // Engines alternate case by case (first one, then the other, in turn), so a machine whose load changes during
+    // the run (it is shared) weighs on every engine alike.
     for (let round = 1; round <= opts.rounds; round++) {
-      for (const engine of engines) {
-        for (const c of cases) {
+      for (const [k, c] of cases.entries()) {
+        for (const engine of (round * cases.length + k) % 2 ? [...engines].reverse() : engines) {
           const attempt = await runAttempt(engine, c, sites, round, attemptTimeoutMs);
           const key = `${engine.name}\u0000${c.id}`;
           runs.set(key, [...(runs.get(key) ?? []), attempt]);
@@ -188,34 +200,58 @@ export async function runBenchmark(engines: Engine[], opts: BenchmarkOptions): P
     for (const engine of engines) await engine.close?.().catch((error: unknown) => log(`${engine.name}: close failed: ${String(error)}`));
   }
 
+  const loadAtEnd = loadavg().map((l) => Math.round(l * 10) / 10);
+  const results = engines.map((engine): EngineResult => {
+    const perCase = cases.map((c): CaseResult => {
+      const attempts = runs.get(`${engine.name}\u0000${c.id}`) ?? [];
+      const times = attempts.map((a) => a.ms);
+      return {
+        id: c.id,
+        title: c.title,
+        successes: attempts.filter((a) => a.ok).length,
+        attempts: attempts.length,
+        medianMs: Math.round(median(times)),
+        totalMs: Math.round(times.reduce((s, t) => s + t, 0)),
+        runs: attempts,
+      };
+    });
+    return {
+      engine: engine.name,
+      successes: perCase.reduce((s, c) => s + c.successes, 0),
+      attempts: perCase.reduce((s, c) => s + c.attempts, 0),
+      totalMs: perCase.reduce((s, c) => s + c.totalMs, 0),
+      cases: perCase,
+    };
+  });
   return {
     startedAt,
     finishedAt: new Date().toISOString(),
     rounds: opts.rounds,
     attemptTimeoutMs,
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, chromium: await chromiumVersion() },
-    engines: engines.map((engine) => {
-      const perCase = cases.map((c): CaseResult => {
-        const attempts = runs.get(`${engine.name}\u0000${c.id}`) ?? [];
-        const times = attempts.map((a) => a.ms);
-        return {
-          id: c.id,
-          title: c.title,
-          successes: attempts.filter((a) => a.ok).length,
-          attempts: attempts.length,
-          medianMs: Math.round(median(times)),
-          totalMs: Math.round(times.reduce((s, t) => s + t, 0)),
-          runs: attempts,
-        };
-      });
-      return {
-        engine: engine.name,
-        successes: perCase.reduce((s, c) => s + c.successes, 0),
-        attempts: perCase.reduce((s, c) => s + c.attempts, 0),
-        totalMs: perCase.reduce((s, c) => s + c.totalMs, 0),
-        cases: perCase,
-      };
-    }),
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? '',
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      chromium: await chromiumVersion(),
+      loadAverage: { start: loadAtStart, end: loadAtEnd },
+    },
+    engines: results,
+    comparison: compare(results),
+  };
+}
+
+/** Each engine's time on the cases that every engine completed in every attempt, against the first engine's. */
+export function compare(engines: EngineResult[]): BenchmarkResult['comparison'] {
+  const ids = (engines[0]?.cases ?? []).map((c) => c.id).filter((id) => engines.every((e) => e.cases.some((c) => c.id === id && c.attempts > 0 && c.successes === c.attempts)));
+  const sums = engines.map((e) => {
+    const cases = e.cases.filter((c) => ids.includes(c.id));
+    return { engine: e.engine, sumOfMediansMs: cases.reduce((s, c) => s + c.medianMs, 0), totalMs: cases.reduce((s, c) => s + c.totalMs, 0) };
+  });
+  const ratio = (a: number, b: number | undefined) => (b ? Math.round((a / b) * 100) / 100 : 0);
+  return {
+    cases: ids,
+    engines: sums.map((s) => ({ ...s, ratioOfMedians: ratio(s.sumOfMediansMs, sums[0]?.sumOfMediansMs), ratioOfTotals: ratio(s.totalMs, sums[0]?.totalMs) })),
   };
 }
 
@@ -307,6 +343,12 @@ export function formatTable(result: BenchmarkResult): string {
   for (const id of ids) lines.push(`${id.padEnd(16)} ${result.engines.map((e) => cell(e.cases.find((c) => c.id === id)).padEnd(width)).join(' ')}`);
   lines.push(`${'-'.repeat(16)} ${names.map(() => '-'.repeat(width)).join(' ')}`);
   lines.push(`${'total'.padEnd(16)} ${result.engines.map((e) => `${e.successes}/${e.attempts}  ${(e.totalMs / 1000).toFixed(1)} s total`.padEnd(width)).join(' ')}`);
+  const { cases, engines } = result.comparison;
+  lines.push('', `on the ${cases.length} cases every engine completed every time (${cases.join(', ')}):`);
+  for (const e of engines) {
+    lines.push(`  ${e.engine.padEnd(width)} sum of medians ${(e.sumOfMediansMs / 1000).toFixed(1)} s (${e.ratioOfMedians.toFixed(2)}×), all attempts ${(e.totalMs / 1000).toFixed(1)} s (${e.ratioOfTotals.toFixed(2)}×)`);
+  }
+  lines.push(`load average (1, 5, 15 min) at start ${result.machine.loadAverage.start.join(', ')}, at end ${result.machine.loadAverage.end.join(', ')} on ${result.machine.cpus} cores`);
   return lines.join('\n');
 }
 
