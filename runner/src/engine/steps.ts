@@ -346,12 +346,22 @@ async function scroll(ctx: StepContext, step: StepOf<'scroll'>) {
   const reached = (at: { x: number; y: number }) => (to.x === undefined || Math.abs(at.x - to.x) <= 1) && (to.y === undefined || Math.abs(at.y - to.y) <= 1);
   let height = -1;
   let grewAt = Date.now();
+  let nudged = false;
   for (;;) {
     const at = await act(ctx, 'scrolling', target.page, target.run);
     if (!at || reached(at)) return;
     if (at.height !== height) {
       if (height >= 0) grewAt = Date.now();
       height = at.height;
+      nudged = false;
+    }
+    // A page that loads more when its end comes into view (an IntersectionObserver) may have seen the end while it
+    // was still loading the previous part, and waits for the end to come into view again: show it again, once.
+    if (!nudged && !step.selectors?.length && !hasFrame(step) && Date.now() - grewAt >= SCROLL_SETTLE_MS / 3) {
+      nudged = true;
+      await act(ctx, 'scrolling', target.page, () => target.page.evaluate(() => window.scrollBy({ top: -Math.round(window.innerHeight / 2), behavior: 'instant' })));
+      await sleep(POLL_MS, ctx.signal);
+      continue;
     }
     if (Date.now() - grewAt >= SCROLL_SETTLE_MS || Date.now() >= ctx.deadline || ctx.signal.aborted) {
       ctx.log(`the page ends before the recorded position (${to.x ?? at.x}, ${to.y ?? at.y}); scrolled to (${Math.round(at.x)}, ${Math.round(at.y)})`);
