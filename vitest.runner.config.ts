@@ -2,7 +2,8 @@
 // sites' own check, the vendored queue schema, and (with a running stack: API_URL, DB_URL) the hard
 // cases through the api and the runner, the schedule tick, decisions and waiting runs. The engine's
 // files share one Chromium browser server (runner/src/engine/test/global-setup.ts); two files at a
-// time on two cores.
+// time on two cores. In CI a failed test runs once more (real Chromium on two busy cores); one that
+// passes only then is named FLAKY in the output and in npm test's summary (runner/test/flaky-reporter.ts).
 //   npx vitest run -c vitest.runner.config.ts [path]
 import { defineConfig } from 'vitest/config';
 import { STACK_TESTS } from './runner/test/stack-tests.ts';
@@ -18,5 +19,7 @@ export default defineConfig({
     maxWorkers: withStack ? 1 : 2,
     testTimeout: 120_000,
     hookTimeout: 60_000,
+    retry: process.env.CI ? 1 : 0,
+    reporters: ['default', './runner/test/flaky-reporter.ts'],
   },
 });

@@ -9,7 +9,7 @@ import { STACK_TESTS } from '../runner/test/stack-tests.ts';
 import { startStack, type Stack } from './lib/stack.ts';
 
 const only = process.argv.slice(2);
-const results: Array<{ name: string; ok: boolean; seconds: number }> = [];
+const results: Array<{ name: string; ok: boolean; seconds: number; failures?: string[] }> = [];
 /** Every suite's name, also of those a filter skipped (to list them when a filter matches none). */
 const known: string[] = [];
 let current: ReturnType<typeof spawn> | undefined;
@@ -36,13 +36,31 @@ async function suite(name: string, cmd: string, args: string[], opts: { cwd?: st
   if (interrupted || (only.length && !only.some((o) => name.includes(o)))) return;
   console.log(`\n━━ ${name} ━━  ${cmd.replace(repoRoot + '/', '')} ${args.join(' ')}`);
   const started = Date.now();
+  const failures: string[] = [];
   const status = await new Promise<number | null>((done) => {
-    const child = spawn(cmd, args, { cwd: opts.cwd ?? repoRoot, env: { ...process.env, ...opts.env }, stdio: 'inherit' });
+    const child = spawn(cmd, args, { cwd: opts.cwd ?? repoRoot, env: { ...process.env, ...opts.env }, stdio: ['inherit', 'pipe', 'pipe'] });
     current = child;
+    // Passed through as it comes, and kept (the failure lines only) for the summary: CI shows the
+    // end of the output, and the name of the test that failed must be in it.
+    for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]] as const) {
+      let partial = '';
+      from?.on('data', (chunk: Buffer) => {
+        to.write(chunk);
+        const lines = (partial + chunk.toString('utf8')).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) if (failureLine(line) && failures.length < 40) failures.push(line.trim().slice(0, 300));
+      });
+    }
     child.once('error', (error) => { console.error(`${name}: ${error.message}`); done(null); });
     child.once('exit', (code) => done(code));
   });
-  results.push({ name, ok: status === 0, seconds: Math.round((Date.now() - started) / 100) / 10 });
+  results.push({ name, ok: status === 0, seconds: Math.round((Date.now() - started) / 100) / 10, failures });
+}
+
+/** A line that names a failed test or check (vitest, Playwright, Deno, pg_prove, tsc), colours stripped. */
+function failureLine(raw: string): boolean {
+  const line = raw.replace(/\x1b\[[0-9;]*m/g, '');
+  return /^\s*(FAIL|FLAKY|✗|×|✘)\s/.test(line) || /^\s*\d+\) /.test(line) || /\bnot ok \d+/.test(line) || /=> .*FAILED/.test(line) || /error TS\d+/.test(line);
 }
 
 const fnDir = join(repoRoot, 'supabase/functions/api');
@@ -95,7 +113,11 @@ if (only.length && !results.length) {
 }
 
 console.log('\n━━ summary ━━');
-for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}  (${r.seconds} s)`);
+for (const r of results) {
+  console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}  (${r.seconds} s)`);
+  const shown = r.ok ? (r.failures ?? []).filter((f) => f.startsWith('FLAKY')) : (r.failures ?? []);
+  for (const f of [...new Set(shown)].slice(0, 15)) console.log(`        ${f}`);
+}
 const passed = results.filter((r) => r.ok).length;
 console.log(`suites: ${passed} passed, ${results.length - passed} failed`);
 process.exit(passed === results.length ? 0 : 1);
