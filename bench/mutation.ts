@@ -5,6 +5,7 @@
 //
 //   npx tsx bench/mutation.ts [--rounds 1] [--concurrency 3] [--timeout 10000] [--out bench/results/mutation.json]
 //   npx tsx bench/mutation.ts --tiny          # two cases, writes nothing unless --out is given (npm test runs it)
+//   npx tsx bench/mutation.ts --only relabel  # only the mutations whose name contains "relabel" (with --out to keep it)
 //
 // Prints a table per mutation and per page, every case that was not right, and the time the engine spent
 // scoring candidates. A benchmark, not a test: exits 0 whatever the figures (the goals are asserted by
@@ -22,6 +23,8 @@ export type BenchOptions = {
   concurrency: number;
   timeoutMs: number;
   tiny: boolean;
+  /** Only mutations whose name contains this. */
+  only?: string;
   out?: string;
   /** A browser to use (else one is launched and closed). */
   browser?: Browser;
@@ -81,6 +84,7 @@ export async function main(opts: BenchOptions): Promise<SuiteResult> {
       concurrency: opts.concurrency,
       timeoutMs: opts.timeoutMs,
       ...(opts.tiny && { filter: (_page, target, mutation) => TINY.some(([t, m]) => t === target.marker && m === mutation.name) }),
+      ...(opts.only && { filter: (_page, _target, mutation) => mutation.name.includes(opts.only!) }),
       progress: (line) => print(`  ${line}`),
     });
     const seconds = Math.round((Date.now() - started) / 100) / 10;
@@ -90,7 +94,7 @@ export async function main(opts: BenchOptions): Promise<SuiteResult> {
     if (opts.out) {
       mkdirSync(dirname(opts.out), { recursive: true });
       const machine = { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, chromium: browser.version() };
-      const options = { rounds: opts.rounds, concurrency: opts.concurrency, timeoutMs: opts.timeoutMs, tiny: opts.tiny };
+      const options = { rounds: opts.rounds, concurrency: opts.concurrency, timeoutMs: opts.timeoutMs, tiny: opts.tiny, only: opts.only };
       writeFileSync(opts.out, JSON.stringify({ at: new Date().toISOString(), machine, options, seconds, summary: result.summary, recordings: result.recordings, cases: result.cases }, null, 2));
       print(`written: ${opts.out}`);
     }
@@ -111,6 +115,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     rounds: Number(arg('rounds', '1')),
     concurrency: Number(arg('concurrency', '3')),
     timeoutMs: Number(arg('timeout', '10000')),
-    out: arg('out', tiny ? undefined : 'bench/results/mutation.json'),
+    only: arg('only'),
+    out: arg('out', tiny || arg('only') ? undefined : 'bench/results/mutation.json'),
   });
 }

@@ -470,7 +470,15 @@ export async function locateElement(
       if (verdict.kind !== 'act' && healTime && Date.now() - (lastHealAt ?? 0) >= HEAL_EVERY_MS) {
         lastHealAt = Date.now();
         const only = verdict.kind === 'ambiguous' ? verdict.ids : undefined;
-        const scored = await score(frame, only);
+        let scored = await score(frame, only);
+        // The selectors point at elements none of which is clearly the one (the other rows' "Visa" when this
+        // row's became "Visa faktura"): score the whole frame too, so the recorded row's element is a candidate.
+        if (only && !accept(scored[0], scored[1])) {
+          const wide = await score(frame);
+          scored = mergeScored(scored, wide);
+          // Each scoring marks only its own best; mark the merged best if the wider one did not.
+          if (scored[0] && scored[0].marker !== wide[0]?.marker) scored[0] = (await score(frame, [scored[0].id]))[0] ?? scored[0];
+        }
         if (scored.length) closest = scored;
         const [best, second] = scored;
         if (accept(best, second)) {
@@ -493,6 +501,13 @@ export async function locateElement(
     }
     await sleep(Math.min(POLL_MS, deadline - Date.now()), signal);
   }
+}
+
+/** Two scorings of the same frame as one list, best first, each element once (its higher score). */
+function mergeScored(a: Scored[], b: Scored[]): Scored[] {
+  const byId = new Map<number, Scored>();
+  for (const c of [...a, ...b]) if (!byId.has(c.id) || byId.get(c.id)!.score < c.score) byId.set(c.id, c);
+  return [...byId.values()].sort((x, y) => y.score - x.score);
 }
 
 function describeUsed(selectors: Selector[], index: number): string {

@@ -54,6 +54,28 @@ describe('rows', () => {
     await expect.poll(() => t.server.posts('attest')).toEqual(['2024-12-05']);
   });
 
+  test('the recorded row\'s link relabelled ("Visa" → "Visa faktura"): the other rows\' "Visa" are not taken, the recorded row\'s link is named as the closest candidate', async () => {
+    const rows = ['2024-12-01', '2024-12-05', '2024-12-09']
+      .map((date) => `<tr><td>${date}</td><td><a href="#" onclick="post('show', '${date}'); return false">${date === '2024-12-05' ? 'Visa faktura' : 'Visa'}</a></td></tr>`)
+      .join('');
+    t.server.page('/inv', `<table><tbody id="rows">${rows}</tbody></table>`);
+    const { outcome } = await run([
+      { type: 'navigate', url: t.server.url('/inv') },
+      {
+        type: 'click',
+        selectors: ['xpath///tr[.//text()[normalize-space()="2024-12-05"]]//a[normalize-space()="Visa" or @aria-label="Visa"]', 'aria/Visa[role="link"]', 'text/Visa'],
+        fingerprint: { tag: 'a', role: 'link', name: 'Visa', text: 'Visa', row: '2024-12-05' },
+        timeout: 4000,
+      },
+    ]);
+    expect(outcome).toMatchObject({ status: 'failed', errorType: 'element_ambiguous' });
+    // Before, only the elements the selectors pointed at were scored: the other rows' "Visa" tied, and the
+    // recorded row's link was never a candidate.
+    expect(outcome.errorMessage).toMatch(/closest match is link "Visa faktura" \(score 0\.[78]\d*; next link "Visa"/);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(t.server.posts('show')).toEqual([]);
+  });
+
   test('only an ambiguous name (ten Attestera buttons, no row context): nothing is clicked', async () => {
     t.server.page('/inv', invoices(['2024-12-01', '2024-12-02', '2024-12-03', '2024-12-04', '2024-12-05']));
     const { outcome } = await run([
