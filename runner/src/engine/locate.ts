@@ -401,10 +401,13 @@ function scoreText(score: number): string {
 export async function locateElement(
   page: Page,
   step: Step & { selectors: Selector[]; fingerprint?: Fingerprint; healThreshold?: number },
-  deadline: number,
+  /** A number, or the step's deadline as it stands (it moves when the step waited for the previous report). */
+  deadlineOf: number | (() => number),
   log: (message: string) => void,
   signal?: AbortSignal,
 ): Promise<Located> {
+  const until = typeof deadlineOf === 'number' ? () => deadlineOf : deadlineOf;
+  const deadline = until();
   const placement = placementOf(step);
   const selectors = step.selectors;
   const kinds = selectors.map(selectorKind);
@@ -494,12 +497,12 @@ export async function locateElement(
     } else {
       missingLevel = found.missingLevel;
     }
-    if (Date.now() >= deadline) {
-      const ms = deadline - started;
+    if (Date.now() >= until()) {
+      const ms = until() - started;
       if (missingLevel !== undefined) throw frameNotFound(placement, missingLevel, ms);
       throw notCertain(selectors, lastVerdict, closest, { ms, critical, threshold, lastScore });
     }
-    await sleep(Math.min(POLL_MS, deadline - Date.now()), signal);
+    await sleep(Math.min(POLL_MS, until() - Date.now()), signal);
   }
 }
 

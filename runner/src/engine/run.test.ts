@@ -35,6 +35,54 @@ describe('reporting and secrets', () => {
     expect(ends[0]!.finishedAt.getTime() - ends[0]!.startedAt.getTime()).toBe(ends[0]!.durationMs);
   });
 
+  test("each step's screenshot shows the page as the step left it, before the next step acted (the next lookup runs meanwhile)", async () => {
+    // Each click repaints the box at once; the next click's element is already there, so its lookup runs while
+    // the previous step's screenshot is taken. A screenshot taken after the next click would show its colour.
+    t.server.page(
+      '/colours',
+      `<div id="box" style="position:fixed;left:0;top:0;width:400px;height:300px;background:rgb(0,0,255)"></div>
+       <div style="position:fixed;top:400px;left:10px">
+         <button onclick="box.style.background='rgb(255,0,0)'">Röd</button>
+         <button onclick="box.style.background='rgb(0,170,0)'">Grön</button>
+         <button onclick="box.style.background='rgb(255,255,0)'">Gul</button>
+       </div>`,
+    );
+    const { outcome, ends, page } = await t.run([
+      { type: 'setViewport', width: 800, height: 600, deviceScaleFactor: 1, isMobile: false, hasTouch: false, isLandscape: false },
+      { type: 'navigate', url: t.server.url('/colours') },
+      { type: 'click', selectors: ['aria/Röd[role="button"]'] },
+      { type: 'click', selectors: ['aria/Grön[role="button"]'] },
+      { type: 'click', selectors: ['aria/Gul[role="button"]'] },
+    ]);
+    expect(outcome.status).toBe('completed');
+    const colour = async (k: number) => {
+      const [r, g, b] = await pixel(page, ends[k]!.screenshot!, 200, 150);
+      return [r! > 200 ? 'r' : '', g! > 120 ? 'g' : '', b! > 200 ? 'b' : ''].join('');
+    };
+    expect(ends[0]!.screenshot).toBeUndefined(); // the empty window before the first page has nothing to show
+    expect([await colour(1), await colour(2), await colour(3), await colour(4)]).toEqual(['b', 'r', 'g', 'rg']);
+  });
+
+  test('a slow report holds the next step back: nothing acts before the previous step is reported, and reports keep their order', async () => {
+    t.server.page('/p', `<button onclick="post('press', 1)">Tryck</button>`);
+    const events: string[] = [];
+    const { outcome } = await t.run(
+      [
+        { type: 'navigate', url: t.server.url('/p') },
+        { type: 'click', selectors: ['aria/Tryck[role="button"]'] },
+      ],
+      {
+        onStepStart: async (e) => void events.push(`start ${e.index}`),
+        onStepEnd: async (e) => {
+          if (e.index === 0) await new Promise((r) => setTimeout(r, 1500));
+          events.push(`end ${e.index} ${e.status} presses=${t.server.posts('press').length}`);
+        },
+      },
+    );
+    expect(outcome.status).toBe('completed');
+    expect(events).toEqual(['start 0', 'end 0 passed presses=0', 'start 1', 'end 1 passed presses=1']);
+  });
+
   test('secrets reach the page but never the reports (log, error message, description, extracted values) nor screenshots of the fields they were typed in', async () => {
     t.server.page(
       '/login',

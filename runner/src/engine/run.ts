@@ -66,7 +66,8 @@ export async function executeDefinition(opts: ExecuteOptions): Promise<RunOutcom
     }
     return outcome({ status: 'completed' });
   } finally {
-    await dispose();
+    // The last step's screenshot and report (a failed report ends the run with its error, as before).
+    await run.reporting.finally(dispose);
   }
 }
 
@@ -100,6 +101,7 @@ async function startRun(opts: ExecuteOptions): Promise<{ run: RunState; dispose:
     aborted: false,
     crashed: false,
     pending: { logs: [] },
+    reporting: Promise.resolve(),
     inflight: new Set(),
     errorsSeen: new Map(),
   };
@@ -297,7 +299,9 @@ function classify(run: RunState, error: unknown): StepError {
 async function endScreenshot(run: RunState, ctx: StepContext): Promise<Buffer | undefined> {
   if (run.aborted || run.crashed) return undefined;
   const page = [ctx.page, run.mainPage, ...[...run.pages].reverse()].find((p) => p && !p.isClosed());
-  if (!page) return undefined;
+  // An empty window (the viewport set before the first page opened) has nothing to show; a new renderer's first
+  // frame cost up to 3 s.
+  if (!page || page.url() === 'about:blank') return undefined;
   try {
     const cdp = async () => {
       if (run.context.browser()?.browserType().name() !== 'chromium') return undefined;
@@ -321,7 +325,11 @@ async function executeStep(
   const reported = maskDeep(original, run.secrets);
   const startedAt = new Date();
   const t0 = startedAt.getTime();
-  await run.opts.onStepStart({ index, step: reported, startedAt });
+  // The previous step's screenshot and report may still be under way: this step may look meanwhile, and acts only
+  // once they and its own start are reported (ctx.ready; a failed report ends the run, as before).
+  const ready = run.reporting.then(() => run.opts.onStepStart({ index, step: reported, startedAt }));
+  ready.catch(() => {});
+  run.reporting = ready;
 
   const timeoutMs = original.timeout || run.opts.defaultTimeoutMs || DEFAULT_STEP_TIMEOUT_MS;
   const log: StepLogEntry[] = [];
@@ -341,9 +349,13 @@ async function executeStep(
     signal: over.signal,
     log: (message) => (ended ? logOnStep(run, message) : log.push({ at: Date.now() - t0, message: maskSecrets(message, run.secrets) })),
     fail: (error) => fail(error),
+    ready,
     downloads: [],
     blockedOrigins: new Set(),
   };
+  // The step's time counts from when it may act: waiting for the previous step's screenshot and report (slow under
+  // load, or with a slow database) takes none of it.
+  ready.then(() => (ctx.deadline = Math.max(ctx.deadline, Date.now() + timeoutMs)), () => {});
   run.current = ctx;
   for (const message of run.pending.logs.splice(0)) ctx.log(message);
   if (replay) ctx.log(replayReason(replay, index));
@@ -388,12 +400,13 @@ async function executeStep(
     const bound = Math.min(30_000, Math.max(2000, ctx.deadline - Date.now()));
     await Promise.race([Promise.allSettled(ctx.downloads), sleep(bound)]);
   }
-  const screenshot = ctx.screenshot ?? (await endScreenshot(run, ctx));
+  await ready;
+  const finishedAt = new Date();
+  // From here what happens belongs to the next step (a crash during the screenshot fails it before it acts).
   ended = true;
   if (late && !error) run.pending.failure ??= late;
   run.current = undefined;
 
-  const finishedAt = new Date();
   const end: StepEnd = {
     index,
     step: reported,
@@ -404,10 +417,12 @@ async function executeStep(
     log,
     ...(error && { errorType: error.type, errorMessage: maskSecrets(error.message, run.secrets) }),
     ...(ctx.extracted && { extracted: ctx.extracted }),
-    ...(screenshot && { screenshot }),
     ...(ctx.decision && { decision: maskDeep(ctx.decision, run.secrets) }),
   };
-  await run.opts.onStepEnd(end);
+  // The screenshot is taken and the end reported while the next step looks for its element (it acts only after).
+  const shot = ctx.screenshot ? Promise.resolve(ctx.screenshot) : endScreenshot(run, ctx);
+  run.reporting = shot.then((screenshot) => run.opts.onStepEnd({ ...end, ...(screenshot && { screenshot }) }));
+  run.reporting.catch(() => {});
   return { end, flow: error ? undefined : ctx.flow };
 }
 
@@ -434,8 +449,10 @@ async function checkPageAnswer(run: RunState): Promise<void> {
 async function reportSkipped(run: RunState, index: number, reason: string) {
   const step = maskDeep(run.opts.definition.steps[index]!, run.secrets);
   const at = new Date();
-  await run.opts.onStepStart({ index, step, startedAt: at });
-  await run.opts.onStepEnd({ index, step, status: 'skipped', startedAt: at, finishedAt: at, durationMs: 0, log: [{ at: 0, message: reason }] });
+  run.reporting = run.reporting
+    .then(() => run.opts.onStepStart({ index, step, startedAt: at }))
+    .then(() => run.opts.onStepEnd({ index, step, status: 'skipped', startedAt: at, finishedAt: at, durationMs: 0, log: [{ at: 0, message: reason }] }));
+  await run.reporting;
 }
 
 // ---------------------------------------------------------------------------------------------------------

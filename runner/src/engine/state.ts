@@ -23,6 +23,12 @@ export type StepContext = {
   log(message: string): void;
   /** Ends the step at once with this error (dialogs, crashes, blocked navigations, stop). */
   fail(error: StepError): void;
+  /**
+   * Settles once the previous step's screenshot is taken and reported and this step's start is reported: a step
+   * may look (find its element) before, but acts only after it (steps.ts), so each screenshot shows the page as
+   * its step left it while costing the next step no time.
+   */
+  ready: Promise<void>;
   /** The page the step acted in (its end-of-step screenshot). */
   page?: Page;
   extracted?: Record<string, string>;
@@ -37,6 +43,8 @@ export type StepContext = {
 
 export type RunState = {
   opts: ExecuteOptions;
+  /** The reports (onStepStart, the end-of-step screenshot, onStepEnd) in order; each step's `ready` waits on it. */
+  reporting: Promise<void>;
   context: BrowserContext;
   mainPage: Page;
   /** Every page of the context seen during the run, in the order they opened. */

@@ -9,8 +9,12 @@ import { captureJpeg } from './screenshot.ts';
 import { remaining, type NetworkConditions, type RunState, type StepContext } from './state.ts';
 import { containsSecret, maskSecrets } from './templates.ts';
 
+/** Steps that look for their element before the previous step's report is done; they act only after (element()). */
+const LOOKS_FIRST = new Set<Step['type']>(['click', 'doubleClick', 'change', 'hover', 'scroll', 'extract', 'waitForElement']);
+
 export async function runStep(ctx: StepContext): Promise<void> {
   const step = ctx.step;
+  if (!LOOKS_FIRST.has(step.type)) await ctx.ready;
   switch (step.type) {
     case 'setViewport':
       return setViewport(ctx, step);
@@ -64,7 +68,8 @@ function hasFrame(step: Step): boolean {
 
 async function element(ctx: StepContext, step: Step & { selectors: Selector[] }) {
   const page = await pageOf(ctx, step);
-  const located = await locateElement(page, step, ctx.deadline, ctx.log, ctx.signal);
+  const located = await locateElement(page, step, () => ctx.deadline, ctx.log, ctx.signal);
+  await ctx.ready;
   return { page, ...located };
 }
 
@@ -334,6 +339,7 @@ async function scroll(ctx: StepContext, step: StepOf<'scroll'>) {
     : await (async () => {
         const page = await pageOf(ctx, step);
         const frame = await frameFor(page, step, ctx.deadline, ctx.signal);
+        await ctx.ready;
         return {
           page,
           run: () =>
