@@ -17,6 +17,7 @@ import enMarketplace from './en/marketplace.json';
 import enOnboarding from './en/onboarding.json';
 import enPaymentMethods from './en/payment_methods.json';
 import enRecording from './en/recording.json';
+import enRunErrors from './en/run_errors.json';
 import enSettings from './en/settings.json';
 import enShell from './en/shell.json';
 import enUsers from './en/users.json';
@@ -34,6 +35,7 @@ import svMarketplace from './sv/marketplace.json';
 import svOnboarding from './sv/onboarding.json';
 import svPaymentMethods from './sv/payment_methods.json';
 import svRecording from './sv/recording.json';
+import svRunErrors from './sv/run_errors.json';
 import svSettings from './sv/settings.json';
 import svShell from './sv/shell.json';
 import svUsers from './sv/users.json';
@@ -56,6 +58,7 @@ export const resources = {
     onboarding: svOnboarding,
     flow_runs: svFlowRuns,
     recording: svRecording,
+    run_errors: svRunErrors,
     ai_prompt: svAiPrompt,
     settings: svSettings,
     marketplace: svMarketplace,
@@ -76,6 +79,7 @@ export const resources = {
     onboarding: enOnboarding,
     flow_runs: enFlowRuns,
     recording: enRecording,
+    run_errors: enRunErrors,
     ai_prompt: enAiPrompt,
     settings: enSettings,
     marketplace: enMarketplace,

@@ -3,6 +3,7 @@
 import type { ErrorQueueItem, Run } from '@shared/types/api';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useRunErrorExplanation } from '@/components/run-error/run-error-explanation';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ExclamationCircleIcon, ExclamationTriangleIcon } from '@/components/ui/icons';
@@ -29,6 +30,7 @@ const looks = {
 export function AlertsList({ pendingErrors, failedRuns, now = new Date() }: AlertsListProps) {
   const { t } = useTranslation('dashboard');
   const { t: tCommon } = useTranslation('common');
+  const explain = useRunErrorExplanation();
   const isPending = pendingErrors.isPending || failedRuns.isPending;
   const isError = pendingErrors.isError || failedRuns.isError;
 
@@ -39,7 +41,7 @@ export function AlertsList({ pendingErrors, failedRuns, now = new Date() }: Aler
       id: item.id,
       type: 'error' as const,
       workflow: item.workflowName,
-      description: item.errorMessage,
+      description: explain(item.errorType),
       time: item.createdAt,
       runId: item.executionId,
     })),
@@ -49,7 +51,7 @@ export function AlertsList({ pendingErrors, failedRuns, now = new Date() }: Aler
         id: run.id,
         type: 'warning' as const,
         workflow: run.workflowName,
-        description: run.errorMessage ? t('alerts.failed_run', { message: run.errorMessage }) : t('alerts.failed_run_no_message'),
+        description: run.errorType ? t('alerts.failed_run', { message: explain(run.errorType) }) : t('alerts.failed_run_no_message'),
         time: run.finishedAt as string,
         runId: run.id,
       })),

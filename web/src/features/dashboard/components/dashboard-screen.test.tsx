@@ -134,10 +134,12 @@ describe('alerts and requires attention', () => {
     await waitFor(() => expect(within(alerts).getAllByRole('listitem')).toHaveLength(3));
     const [first, second, third] = within(alerts).getAllByRole('listitem');
     expect(first).toHaveTextContent('Varning: Hyresavisering');
-    expect(first).toHaveTextContent('Körningen misslyckades: Sidan svarade inte.');
+    // The error in plain words, not the runner's message ("Sidan svarade inte" is a technical detail of the run).
+    expect(first).toHaveTextContent('Körningen misslyckades: Steget blev inte klart i tid.');
+    expect(first).not.toHaveTextContent('Sidan svarade inte');
     expect(within(first).getByRole('link', { name: 'Visa körning' })).toHaveAttribute('href', '/workflow-execution/r-recent');
     expect(second).toHaveTextContent('Fel: Bokning');
-    expect(second).toHaveTextContent('Knappen saknas');
+    expect(second).toHaveTextContent('Ett värde som flödet skickade godtogs inte av systemet.');
     expect(within(second).getByRole('link', { name: 'Visa körning' })).toHaveAttribute('href', '/workflow-execution/r-new');
     expect(third).toHaveTextContent('Fel: Felanmälan');
     expect(alerts).not.toHaveTextContent('Redan löst');

@@ -7,6 +7,7 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import type { ErrorQueueItem } from '@shared/types/api';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { RunErrorExplanation, useRunErrorExplanation } from '@/components/run-error/run-error-explanation';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -31,10 +32,11 @@ const itemClasses =
 export function ErrorItemRow({ item, canModerate, isBusy, onRetry, onResolve, onIgnore, onEscalate }: ErrorItemRowProps) {
   const { t } = useTranslation('error_queue');
   const type = errorTypeLabel(item.errorType, t);
+  const explanation = useRunErrorExplanation()(item.errorType);
   const isStop = item.errorType === 'stopped_by_decision';
   return (
     <article
-      aria-label={t('item.label', { type, message: item.errorMessage })}
+      aria-label={t('item.label', { type, message: explanation })}
       className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
     >
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
@@ -48,7 +50,7 @@ export function ErrorItemRow({ item, canModerate, isBusy, onRetry, onResolve, on
               {t('item.created')} <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
             </span>
           </div>
-          <p className="text-sm font-medium break-words text-slate-900">{item.errorMessage}</p>
+          <RunErrorExplanation errorType={item.errorType} errorMessage={item.errorMessage} compact className="text-sm text-slate-900" />
           <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
             <div className="flex gap-1">
               <dt>{t('item.workflow')}</dt>

@@ -87,14 +87,19 @@ describe('error queue', () => {
     await renderQueue();
     const list = await screen.findByRole('list', { name: 'Aktiva fel' });
     const rows = within(list).getAllByRole('article');
+    // Each item says what the error means in plain words; the runner's own message is a technical detail.
     expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual([
-      'Valideringsfel: Fältet Belopp saknas',
-      'Nätverksfel: Servern svarade inte',
-      'Element ej hittad: Knappen Spara saknas',
-      'Timeout: Tog för lång tid',
-      'Körmotorn tappades: Körmotorn svarade inte',
-      'captcha blocked page: Captcha visades',
+      'Valideringsfel: Ett värde som flödet skickade godtogs inte av systemet.',
+      'Nätverksfel: Anslutningen till webbplatsen bröts.',
+      'Element ej hittad: Kollega hittade inte knappen eller fältet som steget använder. Sidan kan ha ändrats sedan inspelningen, eller inte laddats klart. Ingenting gjordes i steget.',
+      'Timeout: Steget blev inte klart i tid. Sidan svarade långsamt eller väntade på något som aldrig hände.',
+      'Körmotorn tappades: Servern som körde flödet slutade svara, så körningen avbröts.',
+      'captcha blocked page: Körningen misslyckades av ett skäl som Kollega inte känner igen.',
     ]);
+    const details = within(rows[2]).getByText('Visa tekniska detaljer');
+    expect(within(rows[2]).getByText('Knappen Spara saknas')).not.toBeVisible();
+    await userEvent.click(details);
+    expect(within(rows[2]).getByText('Knappen Spara saknas')).toBeVisible();
     expect(screen.queryByText('Redan löst')).not.toBeInTheDocument();
     expect(within(rows[1]).getByText('Steg').nextElementSibling).toHaveTextContent('3');
     expect(within(rows[0]).queryByText('Steg')).not.toBeInTheDocument();
@@ -175,7 +180,7 @@ describe('error queue', () => {
       },
     });
     await renderQueue();
-    const item = await screen.findByRole('article', { name: 'Stoppad av beslut: the decision in step 3 stopped the run for review' });
+    const item = await screen.findByRole('article', { name: 'Stoppad av beslut: Ett beslut i flödet, av AI:n eller en person, stoppade körningen för granskning.' });
     expect(item).toHaveTextContent('Hög');
     expect(within(item).queryByRole('button', { name: 'Lös' })).not.toBeInTheDocument();
     await userEvent.click(within(item).getByRole('button', { name: 'Markera som granskad' }));
@@ -195,7 +200,7 @@ describe('error queue', () => {
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Could not resolve error');
     expect(toast).toHaveTextContent('Not found');
-    expect(screen.getByRole('article', { name: 'Validation error: Fältet Belopp saknas' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Validation error: A value the workflow sent was not accepted by the system.' })).toBeInTheDocument();
   });
 
   it('lets a moderator escalate', async () => {

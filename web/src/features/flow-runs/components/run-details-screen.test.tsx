@@ -91,11 +91,14 @@ describe('run details', () => {
     expect(opened).toHaveTextContent('1,3 s');
     expect(opened).toHaveTextContent('Klart');
     expect(within(opened).getByText('arende').nextElementSibling).toHaveTextContent('Trasig dörr');
-    expect(clicked).toHaveTextContent('Timeout: Tog för lång tid');
+    expect(clicked).toHaveTextContent('TimeoutSteget blev inte klart i tid.');
+    expect(clicked).toHaveTextContent('Vad du kan göra: Försök igen.');
+    expect(within(clicked).getByText('Tog för lång tid')).not.toBeVisible(); // the runner's message: behind "Visa tekniska detaljer"
+    expect(within(clicked).getByText('Visa tekniska detaljer')).toBeVisible();
     expect(clicked).toHaveTextContent('+0,01 s trying aria/Boka tekniker');
 
     const second = screen.getByRole('list', { name: 'Försök 2' });
-    expect(second).toHaveTextContent('Element ej hittad: Knappen hittades inte.');
+    expect(second).toHaveTextContent('Element ej hittadKollega hittade inte knappen eller fältet');
     expect(second).toHaveTextContent('AI valde ”godkänn” (säkerhet 88 %)');
     expect(screen.getByRole('link', { name: 'Exportera logg' })).toHaveAttribute('href', '/api/runs/r1/log');
   });

@@ -1,6 +1,8 @@
-// Why a run failed: the error type, the step it failed in (1-based) and the runner's message.
+// Why a run failed: the error type, the step it failed in (1-based), what it means and what to do; the runner's
+// own message behind "Visa tekniska detaljer".
 import type { Run } from '@shared/types/api';
 import { useTranslation } from 'react-i18next';
+import { RunErrorExplanation } from '@/components/run-error/run-error-explanation';
 import { ExclamationCircleIcon } from '@/components/ui/icons';
 import { errorTypeLabel } from '../labels';
 
@@ -15,7 +17,7 @@ export function RunErrorBox({ run }: { run: Pick<Run, 'errorType' | 'errorMessag
           {run.errorType ? errorTypeLabel(run.errorType, t) : null}
           {run.failedStep !== null ? ` ${t('run.error_step', { step: run.failedStep + 1 })}` : null}
         </p>
-        {run.errorMessage ? <p className="break-words">{run.errorMessage}</p> : null}
+        <RunErrorExplanation errorType={run.errorType} errorMessage={run.errorMessage} className="mt-1" />
       </div>
     </div>
   );

@@ -2,6 +2,7 @@
 // the decision taken (its option's label and who chose it) and the screenshot.
 import type { RunStep } from '@shared/types/api';
 import { useTranslation } from 'react-i18next';
+import { RunErrorExplanation } from '@/components/run-error/run-error-explanation';
 import { CheckCircleIcon, ExclamationCircleIcon, NoSymbolIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { decisionLabels, errorTypeLabel, stepTypeLabel } from '../labels';
@@ -43,10 +44,10 @@ export function RunStepRow({ runId, step }: RunStepRowProps) {
           ) : null}
         </div>
         {step.errorType || step.errorMessage ? (
-          <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
-            {step.errorType ? <span className="font-semibold">{`${errorTypeLabel(step.errorType, t)}: `}</span> : null}
-            <span className="break-words">{step.errorMessage}</span>
-          </p>
+          <div className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
+            {step.errorType ? <p className="font-semibold">{errorTypeLabel(step.errorType, t)}</p> : null}
+            <RunErrorExplanation errorType={step.errorType} errorMessage={step.errorMessage} />
+          </div>
         ) : null}
         {decision ? (
           <p className="text-sm text-slate-700">

@@ -1,6 +1,7 @@
 // One executed step of a test run: its status, time, what went wrong and its screenshot.
 import type { RunStep } from '@shared/types/api';
 import { useTranslation } from 'react-i18next';
+import { RunErrorExplanation } from '@/components/run-error/run-error-explanation';
 import { CheckCircleIcon, ExclamationCircleIcon, NoSymbolIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { isRunErrorType } from '../editor-model';
@@ -50,10 +51,10 @@ export function RunStepRow({ step, screenshotUrl, onOpenScreenshot }: RunStepRow
           {seconds !== null ? <span> · {t('test_run.duration', { seconds })}</span> : null}
         </p>
         {step.status === 'failed' ? (
-          <p className="mt-1 text-sm [overflow-wrap:anywhere] text-red-700">
-            <span className="font-medium">{t(`test_run.error_types.${isRunErrorType(step.errorType) ? step.errorType : 'unknown'}`)}</span>
-            {step.errorMessage ? <span>: {step.errorMessage}</span> : null}
-          </p>
+          <div className="mt-1 text-sm [overflow-wrap:anywhere] text-red-700">
+            <p className="font-medium">{t(`test_run.error_types.${isRunErrorType(step.errorType) ? step.errorType : 'unknown'}`)}</p>
+            <RunErrorExplanation errorType={step.errorType} errorMessage={step.errorMessage} />
+          </div>
         ) : null}
         {step.extracted
           ? Object.entries(step.extracted).map(([name, value]) => (

@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import type { RunDetail } from '@shared/types/api';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RunErrorExplanation, useRunErrorExplanation } from '@/components/run-error/run-error-explanation';
 import { Card } from '@/components/ui/card';
 import { CloseIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
@@ -35,6 +36,7 @@ const statusClasses: Record<RunDetail['status'], string> = {
 
 export function TestRunPanel({ runId, onClose }: TestRunPanelProps) {
   const { t } = useTranslation('workflows');
+  const explain = useRunErrorExplanation();
   const queryClient = useQueryClient();
   const run = useQuery(runQueryOptions(runId));
   const [opened, setOpened] = useState<{ src: string; number: number } | null>(null);
@@ -54,8 +56,8 @@ export function TestRunPanel({ runId, onClose }: TestRunPanelProps) {
     // The run is over: the workflow's last run and success rate changed.
     void invalidateWorkflows(queryClient);
     if (run.data.status === 'completed') notify.success(t('test_run.toast.completed'));
-    else notify.error(t(run.data.status === 'stopped' ? 'test_run.toast.stopped' : 'test_run.toast.failed'), run.data.errorMessage ?? undefined);
-  }, [run.data, active, queryClient, t]);
+    else notify.error(t(run.data.status === 'stopped' ? 'test_run.toast.stopped' : 'test_run.toast.failed'), run.data.status === 'stopped' ? undefined : explain(run.data.errorType));
+  }, [run.data, active, queryClient, t, explain]);
 
   const steps = run.data ? run.data.steps.filter((step) => step.attempt === run.data.attempt) : [];
 
@@ -75,10 +77,10 @@ export function TestRunPanel({ runId, onClose }: TestRunPanelProps) {
           <div aria-live="polite" className="space-y-2">
             <p className={`text-sm font-semibold ${statusClasses[run.data.status]}`}>{t(`test_run.status.${run.data.status}`)}</p>
             {run.data.status === 'failed' && run.data.errorMessage && !steps.some((step) => step.status === 'failed') ? (
-              <p className="text-sm [overflow-wrap:anywhere] text-red-700">
-                {isRunErrorType(run.data.errorType) ? `${t(`test_run.error_types.${run.data.errorType}`)}: ` : null}
-                {run.data.errorMessage}
-              </p>
+              <div className="text-sm [overflow-wrap:anywhere] text-red-700">
+                {isRunErrorType(run.data.errorType) ? <p className="font-medium">{t(`test_run.error_types.${run.data.errorType}`)}</p> : null}
+                <RunErrorExplanation errorType={run.data.errorType} errorMessage={run.data.errorMessage} />
+              </div>
             ) : null}
             <ProgressBar value={run.data.progress} label={t('test_run.progress_label')} />
             <p className="text-xs text-slate-600">

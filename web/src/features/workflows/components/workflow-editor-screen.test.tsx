@@ -298,7 +298,8 @@ describe('test run', () => {
     expect(first).toHaveTextContent('1,2 s');
     expect(second).toHaveTextContent('Misslyckades');
     expect(second).toHaveTextContent('10,1 s');
-    expect(second).toHaveTextContent('Elementet hittades inte: Inget element matchade #password');
+    expect(second).toHaveTextContent('Elementet hittades inteKollega hittade inte knappen eller fältet som steget använder.');
+    expect(within(second).getByText('Inget element matchade #password')).not.toBeVisible();
     expect(await screen.findByText('Testkörningen misslyckades')).toBeInTheDocument();
 
     await userEvent.click(within(first).getByRole('button', { name: 'Visa skärmbilden från steg 1 större' }));
