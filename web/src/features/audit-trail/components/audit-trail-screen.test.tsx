@@ -37,6 +37,27 @@ describe('AuditTrailScreen', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Audit Trail' })).toBeInTheDocument();
   });
 
+  it('names what acted without a person (the runner, a schedule, a webhook) and labels the run events, in both languages', async () => {
+    const automatic = [
+      anActivity({ id: 'b1', action: 'run_completed', userId: null, userName: null, metadata: { trigger: 'manual' } }),
+      anActivity({ id: 'b2', action: 'workflow_executed', userId: null, userName: null, metadata: { trigger: 'webhook' } }),
+      anActivity({ id: 'b3', action: 'workflow_executed', userId: null, userName: null, metadata: { trigger: 'schedule' } }),
+      anActivity({ id: 'b4', action: 'secret_deleted', userId: null, userName: null, metadata: null }),
+    ];
+    mockApi({ [PATH]: () => json(200, automatic) });
+    renderWithQueryClient(<AuditTrailScreen />);
+    const rows = within(await screen.findByRole('list', { name: 'Aktiviteter' })).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Körning slutförd');
+    expect(rows[0]).toHaveTextContent('Användare:Kollega (automatiskt)');
+    expect(rows[1]).toHaveTextContent('Användare:Webhook');
+    expect(rows[2]).toHaveTextContent('Användare:Schema');
+    expect(rows[3]).toHaveTextContent('Hemlighet borttagen');
+    expect(rows[3]).toHaveTextContent('Användare:Okänd användare');
+    await i18n.changeLanguage('en');
+    expect(rows[0]).toHaveTextContent('Run completed');
+    expect(await within(rows[0]).findByText('Kollega (automatic)')).toBeInTheDocument();
+  });
+
   it('shows each row with label, Swedish timestamp, user, ids, resource, IP and collapsible metadata', async () => {
     mockApi({ [PATH]: () => json(200, activities) });
     renderWithQueryClient(<AuditTrailScreen />);
