@@ -15,6 +15,20 @@ type Options = { db: string; organizations: number; users: number; workflows: nu
 
 const DEFAULTS: Omit<Options, 'db'> = { organizations: 100, users: 5, workflows: 100_000, audit: 1_000_000, errors: 2_000, batch: 250_000 };
 const PASSWORD = 'Generated123!';
+/** The first version of every generated workflow: open a page, fill a form of six fields, send it. */
+const GENERATED_DEFINITION = {
+  version: 1,
+  steps: [
+    { id: 'step-1', type: 'navigate', url: 'https://fastighet.example.se/ny' },
+    ...['Hyresgäst', 'Lägenhet', 'Belopp', 'Förfallodag', 'Referens', 'Meddelande'].map((name, i) => ({
+      id: `step-${i + 2}`,
+      type: 'change',
+      selectors: [`aria/${name}[role="textbox"]`],
+      value: `Värde ${i + 1}`,
+    })),
+    { id: 'step-8', type: 'click', selectors: ['aria/Skicka[role="button"]'] },
+  ],
+};
 
 function usage(message?: string): never {
   if (message) console.error(message);
@@ -126,6 +140,17 @@ async function main() {
           join gen_users u on u.org_n = i % ${o.organizations} and u.k = j % ${o.users}
           cross join lateral (select (array['active', 'active', 'active', 'paused', 'draft', 'error'])[(j * 7 + 3) % 6 + 1] as status) s
           cross join lateral (select now() - make_interval(secs => ((i::bigint * 104729) % 31536000)::int) as created_at) c`;
+        // Every workflow has a first version (runs and their error-queue items refer to one): eight steps.
+        await tx`
+          with v as (
+            insert into public.workflow_versions (organization_id, workflow_id, version, definition, source, created_at)
+            select w.organization_id, w.id, 1, ${sql.json(GENERATED_DEFINITION)}, 'recorder', w.created_at
+            from public.workflows w join gen_orgs g on g.id = w.organization_id
+            returning workflow_id
+          )
+          update public.workflows w set current_version = 1 from v where w.id = v.workflow_id`;
+        // The deferred check of current_version runs now: ALTER TABLE refuses a table with pending trigger events.
+        await tx`set constraints all immediate`;
         await tx`alter table public.workflows enable trigger workflows_audit`;
         await tx`
           create temp table gen_workflows on commit preserve rows as
@@ -139,22 +164,34 @@ async function main() {
     );
 
     if (o.errors > 0 && o.workflows > 0) {
-      await timed(`${o.errors} error-queue items`, () =>
+      // Each item belongs to a failed run (error_queue_items.execution_id references runs): the run first, then its item.
+      await timed(`${o.errors} failed runs and their error-queue items`, () =>
         sql`
+          with src as materialized (
+            select i, gen_random_uuid() as run_id, g.id as organization_id, w.id as workflow_id, s.status,
+                   (array['element_not_found', 'timeout', 'validation_error', 'network_error'])[i % 4 + 1] as error_type,
+                   (array['Knappen hittades inte på sidan.', 'Sidan svarade inte inom 30 sekunder.', 'Beloppet saknas i fakturan.',
+                          'Anslutningen till systemet bröts.'])[i % 4 + 1] as error_message,
+                   now() - make_interval(mins => (i * 7) % 20000) as created_at
+            from generate_series(1, ${o.errors}) i
+            join gen_orgs g on g.n = i % ${o.organizations}
+            join gen_workflow_counts c on c.org_n = g.n
+            join gen_workflows w on w.org_n = g.n and w.k = (i / ${o.organizations}) % c.n
+            cross join lateral (select case when (i / ${o.organizations}) % 3 = 0 then 'pending' else 'resolved' end as status) s
+          ),
+          runs as (
+            insert into public.runs (id, organization_id, workflow_id, workflow_version, trigger, status, step_count, completed_steps,
+                                     error_type, error_message, failed_step, created_at, started_at, finished_at)
+            select run_id, organization_id, workflow_id, 1, 'manual', 'failed', 8, i % 8, error_type, error_message, i % 8,
+                   created_at - interval '1 minute', created_at - interval '1 minute', created_at
+            from src
+          )
           insert into public.error_queue_items (organization_id, workflow_id, execution_id, step_id, error_type, error_message, status,
                                                 priority, resolved_at, created_at)
-          select g.id, w.id, gen_random_uuid(), 'step-' || (i % 8 + 1),
-                 (array['element_not_found', 'timeout', 'validation_error', 'network_error'])[i % 4 + 1],
-                 (array['Knappen hittades inte på sidan.', 'Sidan svarade inte inom 30 sekunder.', 'Beloppet saknas i fakturan.',
-                        'Anslutningen till systemet bröts.'])[i % 4 + 1],
-                 s.status::public.error_status, (array['high', 'medium', 'low'])[i % 3 + 1]::public.error_priority,
-                 case when s.status = 'resolved' then now() - make_interval(mins => i % 1000) end,
-                 now() - make_interval(mins => (i * 7) % 20000)
-          from generate_series(1, ${o.errors}) i
-          join gen_orgs g on g.n = i % ${o.organizations}
-          join gen_workflow_counts c on c.org_n = g.n
-          join gen_workflows w on w.org_n = g.n and w.k = (i / ${o.organizations}) % c.n
-          cross join lateral (select case when (i / ${o.organizations}) % 3 = 0 then 'pending' else 'resolved' end as status) s`
+          select organization_id, workflow_id, run_id, 'step-' || (i % 8 + 1), error_type, error_message,
+                 status::public.error_status, (array['high', 'medium', 'low'])[i % 3 + 1]::public.error_priority,
+                 case when status = 'resolved' then now() - make_interval(mins => i % 1000) end, created_at
+          from src`
       );
     }
 

@@ -72,6 +72,8 @@ await suite('lint: api function', deno, ['lint', '--config', 'deno.json', '.', '
 if (existsSync(join(repoRoot, 'vitest.config.ts'))) await suite('web unit tests (vitest)', bin('vitest'), ['run', '-c', 'vitest.config.ts']);
 if (existsSync(join(repoRoot, 'vitest.tooling.config.ts'))) await suite('tooling tests (vitest): Auth stand-in contract, advisor lints, lockfile, Markdown links', bin('vitest'), ['run', '-c', 'vitest.tooling.config.ts']);
 await suite('runner tests (vitest): step engine and test sites in Chromium, queue schema', bin('vitest'), ['run', '-c', 'vitest.runner.config.ts']);
+// Before the test stack starts: the API benchmark starts a stack of its own (same profile and ports, wiped first).
+await suite('bench/api.ts --tiny (a small database; every endpoint against its SQL floor once)', bin('tsx'), ['bench/api.ts', '--tiny']);
 
 const needsStack = ['pgTAP', 'security self-check', 'api function', 'runner: hard cases', 'end-to-end', 'lighthouse'];
 if (!only.length || only.some((o) => needsStack.some((n) => n.includes(o)))) {
