@@ -13,7 +13,9 @@
 //    - input delay: in the bench page's own handler, performance.now() − event.timeStamp (the time the page
 //      waited for its handler, which includes the recorder's capture-phase listener);
 // 3. the same clicks and fills in Chromium WITHOUT the extension, for the page's input delay baseline.
-// Prints a table and writes the raw figures as JSON. A benchmark, not a test: exits 0 whatever the figures.
+// Prints a table and writes the raw figures as JSON. A benchmark, not a test: exits 0 whatever the figures, but 2
+// when the harness itself is broken (the recorder sent no step for some click, or nothing was measured), so the
+// tiny run in npm test (`--clicks 6 --rows 20`) fails when a change breaks it.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -142,3 +144,7 @@ console.log(`| measure | n | p50 ms | p95 ms | max ms |
 | page input delay, with extension | ${result.inputDelayMs.withExtension.n} | ${result.inputDelayMs.withExtension.p50} | ${result.inputDelayMs.withExtension.p95} | ${result.inputDelayMs.withExtension.max} |
 | page input delay, without extension | ${result.inputDelayMs.withoutExtension.n} | ${result.inputDelayMs.withoutExtension.p50} | ${result.inputDelayMs.withoutExtension.p95} | ${result.inputDelayMs.withoutExtension.max} |
 steps received: ${stepCount}; input driven in ${driveMs} ms with, ${plainDriveMs} ms without; ${CLICKS} clicks, ${ROWS} rows`);
+if (stepCount < CLICKS || !result.latencyMs.n || !result.inputDelayMs.withoutExtension.n) {
+  console.error(`the benchmark is broken: ${stepCount} steps for ${CLICKS} clicks, ${result.latencyMs.n} latencies, ${result.inputDelayMs.withoutExtension.n} baseline delays`);
+  process.exitCode = 2;
+}

@@ -3,6 +3,7 @@
 // pgTAP, the api function's Deno tests and the Playwright end-to-end specs.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from './lib/cluster.ts';
 import { STACK_TESTS } from '../runner/test/stack-tests.ts';
@@ -72,6 +73,7 @@ await suite('lint: api function', deno, ['lint', '--config', 'deno.json', '.', '
 if (existsSync(join(repoRoot, 'vitest.config.ts'))) await suite('web unit tests (vitest)', bin('vitest'), ['run', '-c', 'vitest.config.ts']);
 if (existsSync(join(repoRoot, 'vitest.tooling.config.ts'))) await suite('tooling tests (vitest): Auth stand-in contract, advisor lints, lockfile, Markdown links', bin('vitest'), ['run', '-c', 'vitest.tooling.config.ts']);
 await suite('runner tests (vitest): step engine and test sites in Chromium, queue schema', bin('vitest'), ['run', '-c', 'vitest.runner.config.ts']);
+await suite('bench/recorder.ts, tiny (6 clicks, 20 rows; the extension in Chromium)', bin('tsx'), ['bench/recorder.ts', '--clicks', '6', '--rows', '20', '--out', join(tmpdir(), 'kollega-recorder-bench-tiny.json')]);
 // Before the test stack starts: the API benchmark starts a stack of its own (same profile and ports, wiped first).
 await suite('bench/api.ts --tiny (a small database; every endpoint against its SQL floor once)', bin('tsx'), ['bench/api.ts', '--tiny']);
 
