@@ -406,6 +406,7 @@ async function executeStep(
     ...(ctx.extracted && { extracted: ctx.extracted }),
     ...(screenshot && { screenshot }),
     ...(ctx.decision && { decision: maskDeep(ctx.decision, run.secrets) }),
+    ...(ctx.heal && { heal: maskDeep(ctx.heal, run.secrets) }),
   };
   await run.opts.onStepEnd(end);
   return { end, flow: error ? undefined : ctx.flow };
