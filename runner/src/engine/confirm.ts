@@ -14,7 +14,7 @@ import { StepError, describeError } from './errors.ts';
 import type { Heal, UncertainElement } from './locate.ts';
 import { captureJpeg } from './screenshot.ts';
 import type { StepContext } from './state.ts';
-import { maskSecrets } from './templates.ts';
+import { maskDeep, maskSecrets } from './templates.ts';
 import type { CandidateInfo, StepHeal } from './types.ts';
 
 let bundled: Promise<string> | undefined;
@@ -48,8 +48,7 @@ export async function describeElement(locator: Locator, secrets: Record<string, 
   const fn = await frame.evaluateHandle(await describeScript());
   try {
     const info = (await locator.evaluate((el, f) => (f as unknown as (e: Element) => unknown)(el), fn, { timeout: 2000 })) as Omit<CandidateInfo, 'describe'>;
-    const mask = (v?: string) => (v === undefined ? undefined : maskSecrets(v, secrets));
-    const masked = { ...info, name: mask(info.name), text: mask(info.text), row: mask(info.row) };
+    const masked = maskDeep(info, secrets);
     return { ...masked, describe: short(masked) };
   } finally {
     await fn.dispose().catch(() => {});

@@ -1,6 +1,7 @@
 // The engine's public types (re-exported from index.ts).
 import type { BrowserContext } from 'playwright-core';
-import type { Definition, Selector, Step } from '../../../supabase/functions/_shared/schemas/definition.ts';
+import type { Definition, Fingerprint, Selector, Step } from '../../../supabase/functions/_shared/schemas/definition.ts';
+import type { ElementCandidate } from '../../../supabase/functions/_shared/types/api.ts';
 import type { ErrorType } from './errors.ts';
 import type { Lookup } from './network-guard.ts';
 
@@ -13,19 +14,12 @@ export type StepStart = { index: number; step: Step; startedAt: Date };
 /** `details`: what the caller records beside the choice (the AI's model, prompt version, latency; who decided). */
 export type StepDecision = { choice: string; /** the option's label (ai_decision) */ label?: string; by: 'ai' | 'person'; confidence?: number; reason?: string; details?: Record<string, unknown> };
 
-/** What a person (or the step log) is told about an element the runner found on its own. */
-export type CandidateInfo = {
-  /** e.g. `button "Skicka in"` */
-  describe: string;
-  tag: string;
-  role?: string;
-  name?: string;
-  text?: string;
-  /** The distinguishing text of its row or item. */
-  row?: string;
-  /** Its selectors as the recorder would write them now, best first. */
-  selectors: Selector[];
-};
+/**
+ * An element the runner found on its own, as the recorder would describe it now (`ElementCandidate`: describe
+ * such as `button "Skicka in"`, tag, role, name, text, row text, selectors best first), with its fingerprint
+ * (the healed step's new fingerprint).
+ */
+export type CandidateInfo = ElementCandidate & { fingerprint?: Fingerprint };
 
 /**
  * A step acted on an element no recorded selector found unanimously (docs/automation.md "Which element a step
