@@ -269,6 +269,8 @@ export type RunStepHeal = {
   oldSelectors: Array<string | string[]>;
   newSelectors: Array<string | string[]>;
   details?: { person?: { userId: string | null; decidedAt: string } };
+  /** Who confirmed it (reason confirmed), by their name now; null when the profile is gone. */
+  decidedByName?: string | null;
   proposal: 'open' | 'applied' | 'gone';
   canApply: boolean;
 };

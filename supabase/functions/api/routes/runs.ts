@@ -97,10 +97,18 @@ const STEP_DECISION = `case when s.decision is null then null else s.decision
                            then (s.decision -> 'details' -> 'person' ->> 'userId')::uuid end)) else '{}' end
   end`;
 
+/** A step's heal as recorded, with the name now of the person who confirmed it (`decidedByName`). */
+const STEP_HEAL = `case when s.heal is null then null else s.heal
+    || case when s.heal -> 'details' -> 'person' ? 'userId' then jsonb_build_object('decidedByName', (
+         select p.full_name from public.profiles p
+         where p.id = case when s.heal -> 'details' -> 'person' ->> 'userId' ~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$'
+                           then (s.heal -> 'details' -> 'person' ->> 'userId')::uuid end)) else '{}' end
+  end`;
+
 const STEP_COLUMNS = `s.id, s.attempt, s.seq, s.step_index as "stepIndex", s.step_id as "stepId", s.step_type as "stepType",
   s.description, s.status, s.started_at as "startedAt", s.finished_at as "finishedAt", s.duration_ms as "durationMs",
   s.error_type as "errorType", s.error_message as "errorMessage", s.log, s.extracted, ${STEP_DECISION} as decision,
-  s.has_screenshot as "hasScreenshot", s.heal`;
+  s.has_screenshot as "hasScreenshot", ${STEP_HEAL} as heal`;
 
 async function selectRun(tx: Tx, id: string): Promise<Run> {
   const [run] = await selectRuns(tx, tx`id = ${id}`, 1);
