@@ -93,4 +93,14 @@ Deno.test('POST /api/runs/:id/steps/:stepId/heal saves the heal as the next vers
   const after = (await a.admin.client.get(`/runs/${runId}`)).body.steps.find((s: { id: string }) => s.id === stepResultId);
   assertEquals([after.heal.proposal, after.heal.canApply], ['applied', false]);
   assert(after.heal.candidate.name === 'Spara ändringar');
+
+  // The previous version can be restored (saved again as version 3) by an editor, not by a member who may not edit.
+  assertEquals((await a.member.client.post(`/workflows/${workflowId}/versions/1/restore`, {})).status, 403);
+  assertEquals((await b.admin.client.post(`/workflows/${workflowId}/versions/1/restore`, {})).status, 404);
+  assertEquals((await a.admin.client.post(`/workflows/${workflowId}/versions/9/restore`, {})).status, 404);
+  const restored = await a.admin.client.post(`/workflows/${workflowId}/versions/1/restore`, {});
+  assertEquals([restored.status, restored.body.version], [201, 3]);
+  assertEquals((await a.admin.client.get(`/workflows/${workflowId}`)).body.definition.steps[1].selectors, CLICK_DEFINITION.steps[1].selectors);
+  const reopened = (await a.admin.client.get(`/runs/${runId}`)).body.steps.find((s: { id: string }) => s.id === stepResultId);
+  assertEquals([reopened.heal.proposal, reopened.heal.canApply], ['open', true]);
 });

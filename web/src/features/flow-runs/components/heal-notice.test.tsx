@@ -26,8 +26,11 @@ const heal: RunStepHeal = {
 };
 
 describe('HealNotice', () => {
-  it('says who confirmed the element and saves the new version in one click', async () => {
-    const { calls } = mockApi({ 'POST /api/runs/r1/steps/rs1/heal': () => json(201, { workflowId: 'w1', version: 3, previousVersion: 2 }) });
+  it('says who confirmed the element, saves the new version in one click, and can undo it', async () => {
+    const { calls } = mockApi({
+      'POST /api/runs/r1/steps/rs1/heal': () => json(201, { workflowId: 'w1', version: 3, previousVersion: 2 }),
+      'POST /api/workflows/w1/versions/2/restore': () => json(201, { version: 4, definition: { version: 1, steps: [] } }),
+    });
     renderWithQueryClient(<HealNotice runId="r1" stepResultId="rs1" heal={heal} />);
     const notice = screen.getByRole('region', { name: 'Kollega hittade knappen ”Spara ändringar” på ett nytt sätt' });
     expect(notice).toHaveTextContent('Maja Medlem bekräftade att det var rätt');
@@ -35,6 +38,10 @@ describe('HealNotice', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Uppdatera arbetsflödet' }));
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/runs/r1/steps/rs1/heal')).toBe(true);
     expect(await screen.findByText('Version 3 sparad. Version 2 finns kvar.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Ångra: återställ version 2' }));
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/workflows/w1/versions/2/restore')).toBe(true);
+    expect(await screen.findByText('Version 2 gäller igen, sparad som version 4.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ångra: återställ version 2' })).not.toBeInTheDocument();
   });
 
   it('offers nothing to those who may not edit, nor once applied; speaks English', async () => {

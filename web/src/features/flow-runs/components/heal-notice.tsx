@@ -6,6 +6,7 @@ import type { RunStepHeal } from '@shared/types/api';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useApplyHeal } from '../api/apply-heal';
+import { useRestoreWorkflowVersion } from '../api/restore-workflow-version';
 import { describeElement } from '../labels';
 
 type HealNoticeProps = { runId: string; stepResultId: string; heal: RunStepHeal };
@@ -23,6 +24,9 @@ function selectorList(selectors: RunStepHeal['newSelectors']) {
 export function HealNotice({ runId, stepResultId, heal }: HealNoticeProps) {
   const { t } = useTranslation('flow_runs');
   const apply = useApplyHeal();
+  const restore = useRestoreWorkflowVersion();
+  // Right after "Uppdatera arbetsflödet": the version it replaced can be restored at once.
+  const undo = apply.data && !restore.isSuccess ? apply.data : undefined;
   const element = describeElement(heal.candidate, t).replace(/^\p{Lu}/u, (c) => c.toLowerCase());
   const how =
     heal.reason === 'confirmed'
@@ -46,6 +50,18 @@ export function HealNotice({ runId, stepResultId, heal }: HealNoticeProps) {
           {heal.proposal === 'applied' ? t('details.heal.applied') : heal.proposal === 'gone' ? t('details.heal.gone') : t('details.heal.not_allowed')}
         </p>
       )}
+      {undo ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          className="mt-2"
+          onClick={() => restore.mutate({ workflowId: undo.workflowId, version: undo.previousVersion, runId })}
+          disabled={restore.isPending}
+          aria-label={t('details.heal.undo_label', { version: undo.previousVersion })}
+        >
+          {t('details.heal.undo')}
+        </Button>
+      ) : null}
       <details className="mt-2 text-xs">
         <summary className="cursor-pointer font-semibold">{t('details.heal.details')}</summary>
         <div className="mt-1 space-y-1 rounded-md bg-white/70 p-2 font-mono break-words text-slate-700">
