@@ -132,6 +132,8 @@ export type StepUpdate = {
   log: Array<{ at: number; message: string }>;
   extracted?: Record<string, string>;
   decision?: Record<string, unknown>;
+  /** The heal the step acted on (engine StepHeal). */
+  heal?: Record<string, unknown>;
   screenshot?: Buffer;
   /** Steps completed so far in this run (for its progress). */
   completedSteps: number;
@@ -146,7 +148,8 @@ export async function finishStep(sql: Sql, run: ClaimedRun, stepRowId: string, u
       set status = ${u.status}, finished_at = ${u.finishedAt}, duration_ms = ${u.durationMs},
           error_type = ${u.errorType ?? null}, error_message = ${u.errorMessage ? u.errorMessage.slice(0, 2000) : null},
           log = ${tx.json(u.log)}, extracted = ${u.extracted ? tx.json(u.extracted) : null},
-          decision = ${u.decision ? tx.json(u.decision as postgres.JSONValue) : null}, has_screenshot = ${!!u.screenshot}
+          decision = ${u.decision ? tx.json(u.decision as postgres.JSONValue) : null}, has_screenshot = ${!!u.screenshot},
+          heal = ${u.heal ? tx.json(u.heal as postgres.JSONValue) : null}
       where id = ${stepRowId}`;
     if (u.screenshot) {
       await tx`insert into public.run_screenshots (run_step_id, organization_id, jpeg) values (${stepRowId}, ${run.organizationId}, ${u.screenshot})`;

@@ -9,7 +9,7 @@
 import { type AiConfig, type AiResult, askModel } from '../../supabase/functions/_shared/ai.ts';
 import type { ClaimedRun, Sql } from './db.ts';
 import { maskSecrets } from './engine/index.ts';
-import type { DecideContext, Decision, Step } from './engine/types.ts';
+import type { DecideContext, Decision, ElementAnswer, ElementQuestion, Step } from './engine/types.ts';
 
 export type DecisionDeps = {
   sql: Sql;
@@ -28,7 +28,13 @@ export type DecisionDeps = {
   signal?: AbortSignal;
 };
 
-type HandoverReason = 'below_threshold' | 'invalid_answer' | 'provider_error' | 'not_configured' | 'manual';
+type HandoverReason = 'below_threshold' | 'invalid_answer' | 'provider_error' | 'not_configured' | 'manual' | 'too_close' | 'critical';
+
+/** The options of an element confirmation (the app shows them in the person's language). */
+export const ELEMENT_OPTIONS = [
+  { value: 'yes', label: 'Ja, det är rätt' },
+  { value: 'no', label: 'Nej' },
+];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -46,7 +52,8 @@ function aiDetails(result: AiResult, outcome: 'acted' | 'handed_over', threshold
   };
 }
 
-export function makeDecide(deps: DecisionDeps) {
+/** The answers a run asks of the AI and of people: decisions (ai_decision, manual) and element confirmations. */
+export function makeAskers(deps: DecisionDeps) {
   const { sql, run } = deps;
 
   async function recordAi(index: number, step: Extract<Step, { type: 'ai_decision' }>, given: DecideContext, result: AiResult, handover: HandoverReason | null): Promise<string> {
@@ -64,7 +71,7 @@ export function makeDecide(deps: DecisionDeps) {
 
   /** Opens the task and pauses the run for it; then waits for a person (or a stop, or the time limit). */
   async function askPerson(index: number, step: Step, task: {
-    kind: 'ai_confirmation' | 'manual_step';
+    kind: 'ai_confirmation' | 'manual_step' | 'element_confirmation';
     instructions: string;
     inputs: DecideContext;
     options: Array<{ value: string; label: string }>;
@@ -73,17 +80,23 @@ export function makeDecide(deps: DecisionDeps) {
     confidence?: number;
     reason?: string;
     handover: HandoverReason;
+    /** element_confirmation: the candidate, and the page with it outlined. */
+    candidate?: Record<string, unknown>;
+    screenshot?: Buffer;
   }): Promise<{ choice: string; decidedBy: string | null; decidedAt: Date } | { fail: string }> {
     const taskId = await sql.begin(async (tx) => {
       const [row] = await tx<{ id: string }[]>`
         insert into public.human_tasks (organization_id, run_id, run_step_id, ai_decision_id, workflow_id, attempt, step_index, step_id, kind,
-                                        title, instructions, inputs, options, suggestion, confidence, reason, handover_reason)
+                                        title, instructions, inputs, options, suggestion, confidence, reason, handover_reason, candidate)
         values (${run.organizationId}, ${run.id}, ${deps.stepRowId(index) ?? null}, ${task.aiDecisionId ?? null}, ${run.workflowId}, ${run.attempt},
                 ${index}, ${step.id}, ${task.kind}, ${maskSecrets(step.description, deps.secrets).slice(0, 1000)},
                 ${maskSecrets(task.instructions, deps.secrets).slice(0, 5000)}, ${tx.json(task.inputs)}, ${tx.json(task.options)},
                 ${task.suggestion ?? null}, ${task.confidence ?? null}, ${task.reason ? maskSecrets(task.reason, deps.secrets).slice(0, 2000) : null},
-                ${task.handover})
+                ${task.handover}, ${task.candidate ? tx.json(task.candidate as never) : null})
         returning id`;
+      if (task.screenshot) {
+        await tx`insert into public.human_task_screenshots (human_task_id, organization_id, jpeg) values (${row.id}, ${run.organizationId}, ${task.screenshot})`;
+      }
       await tx`update public.runs set status = 'paused', requires_manual_intervention = true where id = ${run.id} and status in ('running', 'paused')`;
       return row.id;
     });
@@ -116,7 +129,26 @@ export function makeDecide(deps: DecisionDeps) {
     return deps.whileIdle ? deps.whileIdle(waitForPerson) : waitForPerson();
   }
 
-  return async function decide(index: number, step: Step, given: DecideContext): Promise<Decision> {
+  /** Is the candidate the right element? A task with the outlined screenshot; the run waits as for any task. */
+  async function confirmElement(index: number, step: Step, question: ElementQuestion): Promise<ElementAnswer> {
+    const { screenshot, candidate, ...about } = question;
+    const answer = await askPerson(index, step, {
+      kind: 'element_confirmation',
+      instructions: question.errorMessage,
+      inputs: { variables: {}, inputs: {} },
+      options: ELEMENT_OPTIONS,
+      handover: question.why,
+      candidate: { ...candidate, ...about },
+      screenshot,
+    });
+    if ('fail' in answer) return { fail: answer.fail, errorType: 'timeout' };
+    return {
+      confirmed: answer.choice === 'yes',
+      details: { person: { userId: answer.decidedBy, decidedAt: answer.decidedAt.toISOString(), choice: answer.choice } },
+    };
+  }
+
+  async function decide(index: number, step: Step, given: DecideContext): Promise<Decision> {
     if (step.type === 'manual') {
       const masked = {
         variables: Object.fromEntries(Object.entries(given.variables).map(([k, v]) => [k, maskSecrets(v, deps.secrets)])),
@@ -164,5 +196,12 @@ export function makeDecide(deps: DecisionDeps) {
         person: { userId: answer.decidedBy, decidedAt: answer.decidedAt.toISOString(), choice: answer.choice },
       },
     };
-  };
+  }
+
+  return { decide, confirmElement };
+}
+
+/** The decide hook alone (ai_decision and manual steps). */
+export function makeDecide(deps: DecisionDeps) {
+  return makeAskers(deps).decide;
 }

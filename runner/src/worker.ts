@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { type RunnerConfig } from './config.ts';
 import { claimRun, type ClaimedRun, connect, earlierDecisions, finishRun, finishStep, heartbeat, insertStep, loadSecrets, runOrganization, runState, sweepLostRuns } from './db.ts';
-import { makeDecide } from './decisions.ts';
+import { makeAskers } from './decisions.ts';
 import { executeDefinition, maskSecrets } from './engine/index.ts';
 import { startDueSchedules } from './schedules.ts';
 import { RunSlots } from './slots.ts';
@@ -109,6 +109,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
             log: e.log,
             extracted: e.extracted,
             decision: e.decision,
+            heal: e.heal,
             screenshot: e.screenshot,
             completedSteps,
             variables: { ...run.variables, ...(e.extracted ?? {}) },
@@ -122,7 +123,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
           return state === 'ended' ? 'stop' : state === 'paused' ? 'pause' : 'continue';
         },
         whileIdle,
-        decide: makeDecide({
+        ...makeAskers({
           sql,
           run,
           ai: config.ai,

@@ -10,10 +10,15 @@ export type Run = { id: string; status: string; errorType: string | null; errorM
 export class Session {
   private cookies = new Map<string, string>();
 
+  /** The session's cookies as a Cookie header (for requests that are not JSON, such as screenshots). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   async request<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
     const headers: Record<string, string> = { 'Accept-Language': 'en', Origin: ORIGIN };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookies.size) headers.Cookie = this.cookieHeader();
     const response = await fetch(`${API_URL}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';');

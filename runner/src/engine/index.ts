@@ -5,4 +5,4 @@ export { maskSecrets } from './templates.ts';
 export { StepError, ERROR_TYPES, type ErrorType } from './errors.ts';
 export { isBlockedAddress, checkUrl, type Lookup, type UrlCheck } from './network-guard.ts';
 export { MAX_SCREENSHOT_BYTES } from './screenshot.ts';
-export type { StepLogEntry, StepStart, StepEnd, StepDecision, Decision, DecideContext, ExecuteOptions, RunOutcome } from './types.ts';
+export type { StepLogEntry, StepStart, StepEnd, StepDecision, Decision, DecideContext, ExecuteOptions, RunOutcome, CandidateInfo, StepHeal, ElementQuestion, ElementAnswer } from './types.ts';

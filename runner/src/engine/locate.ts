@@ -292,6 +292,22 @@ const HEAL_EVERY_MS = 1000;
 const VERIFY_EVERY_MS = 400;
 /** The best candidate must beat the second by this much to be acted on. */
 export const HEAL_MARGIN = 0.1;
+/** Below this score a candidate is not worth a person's question: the step fails as it is. */
+export const CONFIRM_FLOOR = 0.5;
+
+/** The candidate an uncertain step could ask a person about: marked in `frame` by `best.marker`. */
+export type Confirmable = { frame: Frame; best: Scored; second?: Scored; threshold: number; why: 'below_threshold' | 'too_close' | 'critical' };
+
+/** `element_ambiguous` / `element_not_found` with the candidate a person may confirm (score ≥ CONFIRM_FLOOR). */
+export class UncertainElement extends StepError {
+  constructor(
+    type: 'element_ambiguous' | 'element_not_found',
+    message: string,
+    readonly confirmable: Confirmable,
+  ) {
+    super(type, message);
+  }
+}
 
 function state(p: Probe): string {
   if (p.count === 0) return 'not found';
@@ -423,6 +439,9 @@ export async function locateElement(
   let lastVerdict: Verdict = { kind: 'none' };
   let lastHealAt: number | undefined;
   let lastVerifyAt = 0;
+  /** The frame of the last poll and the elements its last scoring was limited to (for the final candidate). */
+  let lastFrame: Frame | undefined;
+  let lastOnly: number[] | undefined;
 
   /** Scores candidates (all of the frame, or only `only`) against the expected fingerprint. */
   const score = async (frame: Frame, only?: number[]): Promise<Scored[]> => {
@@ -437,13 +456,26 @@ export async function locateElement(
   };
   const accept = (best: Scored | undefined, second: Scored | undefined) =>
     !!best && !critical && best.score >= threshold && (!second || best.score - second.score >= HEAL_MARGIN);
+  /**
+   * Scores the elements the selectors point at (`only`); when none of those is clearly the one (the other rows'
+   * "Visa" when this row's became "Visa faktura"), the whole frame too, so the recorded row's element is a candidate.
+   */
+  const scoreWide = async (frame: Frame, only?: number[]): Promise<Scored[]> => {
+    const scored = await score(frame, only);
+    if (!only || accept(scored[0], scored[1])) return scored;
+    const wide = await score(frame);
+    const merged = mergeScored(scored, wide);
+    // Each scoring marks only its own best; mark the merged best if the wider one did not.
+    if (merged[0] && merged[0].marker !== wide[0]?.marker) merged[0] = (await score(frame, [merged[0].id]))[0] ?? merged[0];
+    return merged;
+  };
 
   for (;;) {
     checkCancelled(signal);
     const found = await frameNow(page, placement);
     if ('frame' in found) {
       missingLevel = undefined;
-      const frame = found.frame;
+      const frame = (lastFrame = found.frame);
       const probes = await Promise.all(selectors.map((s) => probeSelector(frame, s)));
       const waited = Date.now() - started >= grace;
       const verdict = (lastVerdict = judge(selectors, probes, kinds));
@@ -472,16 +504,8 @@ export async function locateElement(
       const healTime = Date.now() - started >= healAfter;
       if (verdict.kind !== 'act' && healTime && Date.now() - (lastHealAt ?? 0) >= HEAL_EVERY_MS) {
         lastHealAt = Date.now();
-        const only = verdict.kind === 'ambiguous' ? verdict.ids : undefined;
-        let scored = await score(frame, only);
-        // The selectors point at elements none of which is clearly the one (the other rows' "Visa" when this
-        // row's became "Visa faktura"): score the whole frame too, so the recorded row's element is a candidate.
-        if (only && !accept(scored[0], scored[1])) {
-          const wide = await score(frame);
-          scored = mergeScored(scored, wide);
-          // Each scoring marks only its own best; mark the merged best if the wider one did not.
-          if (scored[0] && scored[0].marker !== wide[0]?.marker) scored[0] = (await score(frame, [scored[0].id]))[0] ?? scored[0];
-        }
+        const only = (lastOnly = verdict.kind === 'ambiguous' ? verdict.ids : undefined);
+        const scored = await scoreWide(frame, only);
         if (scored.length) closest = scored;
         const [best, second] = scored;
         if (accept(best, second)) {
@@ -500,7 +524,14 @@ export async function locateElement(
     if (Date.now() >= until()) {
       const ms = until() - started;
       if (missingLevel !== undefined) throw frameNotFound(placement, missingLevel, ms);
-      throw notCertain(selectors, lastVerdict, closest, { ms, critical, threshold, lastScore });
+      const error = notCertain(selectors, lastVerdict, closest, { ms, critical, threshold, lastScore });
+      // The candidate as the page is now (scoring marks it), for a person to confirm when it is worth asking.
+      const [best, second] = lastFrame && lastVerdict.kind !== 'act' ? await scoreWide(lastFrame, lastOnly) : [];
+      if (best && best.score >= CONFIRM_FLOOR && (error.type === 'element_ambiguous' || error.type === 'element_not_found')) {
+        const why = critical ? 'critical' : best.score < threshold ? 'below_threshold' : 'too_close';
+        throw new UncertainElement(error.type, error.message, { frame: lastFrame!, best, second, threshold, why });
+      }
+      throw error;
     }
     await sleep(Math.min(POLL_MS, until() - Date.now()), signal);
   }

@@ -418,6 +418,7 @@ async function executeStep(
     ...(error && { errorType: error.type, errorMessage: maskSecrets(error.message, run.secrets) }),
     ...(ctx.extracted && { extracted: ctx.extracted }),
     ...(ctx.decision && { decision: maskDeep(ctx.decision, run.secrets) }),
+    ...(ctx.heal && { heal: maskDeep(ctx.heal, run.secrets) }),
   };
   // The screenshot is taken and the end reported while the next step looks for its element (it acts only after).
   const shot = ctx.screenshot ? Promise.resolve(ctx.screenshot) : endScreenshot(run, ctx);

@@ -6,7 +6,7 @@ import type { StepError } from './errors.ts';
 import type { LabelClick } from './label-echo.ts';
 import type { NetworkGuard } from './network-guard.ts';
 import type { PageError } from './page-errors.ts';
-import type { ExecuteOptions, StepDecision } from './types.ts';
+import type { ExecuteOptions, StepDecision, StepHeal } from './types.ts';
 
 export type NetworkConditions = { offline: boolean; latency: number; downloadThroughput: number; uploadThroughput: number };
 
@@ -34,6 +34,8 @@ export type StepContext = {
   extracted?: Record<string, string>;
   screenshot?: Buffer;
   decision?: StepDecision;
+  /** The element was found by healing or confirmed by a person (confirm.ts). */
+  heal?: StepHeal;
   /** Where the run goes next, when not to the next step. */
   /** `end`: the decision's option stops the run (`why` says which option, chosen by whom). */
   flow?: { goto: number } | { end: true; why: string };

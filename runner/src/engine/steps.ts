@@ -1,10 +1,11 @@
 // One function per step type. Each gets the step with its templates substituted and the run's state, acts
 // within the step's deadline and throws a StepError (or a Playwright error, classified by run.ts) on failure.
 import type { Frame, Locator, Page, Response } from 'playwright-core';
-import type { Selector, Step, StepOf } from '../../../supabase/functions/_shared/schemas/definition.ts';
+import { HEAL_THRESHOLD_DEFAULT, type Selector, type Step, type StepOf } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import { StepError, describeError, isClosedError, isTimeoutError } from './errors.ts';
 import { isLabelEcho, noteLabelClick } from './label-echo.ts';
-import { POLL_MS, frameFor, locateElement, pageFor, sameUrlLoosely, selectorLocators, sleep } from './locate.ts';
+import { confirmCandidate, recordHeal } from './confirm.ts';
+import { POLL_MS, UncertainElement, frameFor, locateElement, pageFor, sameUrlLoosely, selectorLocators, sleep } from './locate.ts';
 import { captureJpeg } from './screenshot.ts';
 import { remaining, type NetworkConditions, type RunState, type StepContext } from './state.ts';
 import { containsSecret, maskSecrets } from './templates.ts';
@@ -66,11 +67,23 @@ function hasFrame(step: Step): boolean {
   return ('frame' in step && !!step.frame?.length) || ('frameSelectors' in step && !!step.frameSelectors?.length);
 }
 
-async function element(ctx: StepContext, step: Step & { selectors: Selector[] }) {
+/**
+ * The element the step acts on (locate.ts). A heal is recorded on the step; an uncertain element with a candidate
+ * worth asking about goes to a person when the run can ask one (confirm.ts), else the step fails.
+ */
+async function element(ctx: StepContext, step: Step & { selectors: Selector[]; healThreshold?: number }) {
   const page = await pageOf(ctx, step);
-  const located = await locateElement(page, step, () => ctx.deadline, ctx.log, ctx.signal);
-  await ctx.ready;
-  return { page, ...located };
+  try {
+    const located = await locateElement(page, step, () => ctx.deadline, ctx.log, ctx.signal);
+    if (located.heal) await recordHeal(ctx, step, located.locator, located.heal, step.healThreshold ?? HEAL_THRESHOLD_DEFAULT);
+    await ctx.ready;
+    return { page, ...located };
+  } catch (error) {
+    if (!(error instanceof UncertainElement) || !ctx.run.opts.confirmElement) throw error;
+    await ctx.ready; // the question belongs to this step: its start is reported first
+    const locator = await confirmCandidate(ctx, page, step, error);
+    return { page, locator, frame: error.confirmable.frame, selectorIndex: -1 };
+  }
 }
 
 /** The document changed under the call (a navigation, a re-rendered iframe): worth trying again. */

@@ -1,6 +1,7 @@
 // The engine's public types (re-exported from index.ts).
 import type { BrowserContext } from 'playwright-core';
-import type { Definition, Step } from '../../../supabase/functions/_shared/schemas/definition.ts';
+import type { Definition, Fingerprint, Selector, Step } from '../../../supabase/functions/_shared/schemas/definition.ts';
+import type { ElementCandidate } from '../../../supabase/functions/_shared/types/api.ts';
 import type { ErrorType } from './errors.ts';
 import type { Lookup } from './network-guard.ts';
 
@@ -12,6 +13,51 @@ export type StepStart = { index: number; step: Step; startedAt: Date };
 
 /** `details`: what the caller records beside the choice (the AI's model, prompt version, latency; who decided). */
 export type StepDecision = { choice: string; /** the option's label (ai_decision) */ label?: string; by: 'ai' | 'person'; confidence?: number; reason?: string; details?: Record<string, unknown> };
+
+/**
+ * An element the runner found on its own, as the recorder would describe it now (`ElementCandidate`: describe
+ * such as `button "Skicka in"`, tag, role, name, text, row text, selectors best first), with its fingerprint
+ * (the healed step's new fingerprint).
+ */
+export type CandidateInfo = ElementCandidate & { fingerprint?: Fingerprint };
+
+/**
+ * A step acted on an element no recorded selector found unanimously (docs/automation.md "Which element a step
+ * acts on"): `verified` a positional guess matched the fingerprint, `healed` / `chosen` the best candidate
+ * scored at or above the threshold, `confirmed` a person said it is the right one. The selectors a new version
+ * of the definition would have: `selectors` (the candidate's first, then the old ones with meaning, positional
+ * ones last).
+ */
+export type StepHeal = {
+  reason: 'verified' | 'healed' | 'chosen' | 'confirmed';
+  score: number;
+  threshold: number;
+  candidate: CandidateInfo;
+  oldSelectors: Selector[];
+  newSelectors: Selector[];
+  /** Who confirmed it (reason `confirmed`), as the caller recorded it. */
+  details?: Record<string, unknown>;
+};
+
+/**
+ * A step would fail `element_ambiguous` / `element_not_found`, but the page has a candidate: a person is asked
+ * whether it is the right element (`confirmElement`). `why`: below the step's threshold, too close to the next
+ * candidate, or a critical step (never acted on without a person).
+ */
+export type ElementQuestion = {
+  candidate: CandidateInfo;
+  score: number;
+  threshold: number;
+  why: 'below_threshold' | 'too_close' | 'critical';
+  /** The viewport with the candidate outlined (JPEG ≤ 100 KB, password fields masked). */
+  screenshot?: Buffer;
+  /** What the step would have failed with (technical detail for the person). */
+  errorType: 'element_ambiguous' | 'element_not_found';
+  errorMessage: string;
+};
+
+/** The person's answer; `fail` when no one answered in time or the run was stopped. */
+export type ElementAnswer = { confirmed: boolean; details?: Record<string, unknown> } | { fail: string; errorType?: ErrorType };
 
 export type StepEnd = {
   index: number;
@@ -29,6 +75,8 @@ export type StepEnd = {
   /** JPEG, at most 100 KB, password fields masked. */
   screenshot?: Buffer;
   decision?: StepDecision;
+  /** The step acted on an element found by healing or confirmed by a person. */
+  heal?: StepHeal;
 };
 
 /**
@@ -81,6 +129,12 @@ export type ExecuteOptions = {
    * ai_decision fails with 'ai_unavailable' and manual with 'assertion_failed'.
    */
   decide?(index: number, step: Step, context: DecideContext): Promise<Decision>;
+  /**
+   * An element step found no certain element but a candidate (score ≥ CONFIRM_FLOOR, or a critical step): the
+   * caller asks a person (a human task with the screenshot) and answers. Without it the step fails as before.
+   * Secret values are masked in what it gets.
+   */
+  confirmElement?(index: number, step: Step, question: ElementQuestion): Promise<ElementAnswer>;
   /**
    * Wraps the time a run spends paused by a person (the runner gives its slot to other runs meanwhile,
    * runner/src/slots.ts); without it the wait simply runs.

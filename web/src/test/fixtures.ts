@@ -127,6 +127,8 @@ export function aTask(overrides: Partial<HumanTask> = {}): HumanTask {
     decidedByName: null,
     decidedAt: null,
     createdAt: new Date(Date.now() - 600_000).toISOString(),
+    candidate: null,
+    hasScreenshot: false,
     ...overrides,
   };
 }

@@ -241,7 +241,42 @@ export type RunStep = {
   decision: RunStepDecision | null;
   /** GET /api/runs/{runId}/steps/{id}/screenshot serves it (image/jpeg). */
   hasScreenshot: boolean;
+  /** The element the step acted on was found by healing or confirmed by a person. */
+  heal: RunStepHeal | null;
 };
+
+/** An element a step's selectors no longer found unanimously, as the runner described it with the recorder's code. */
+export type ElementCandidate = {
+  describe: string;
+  tag: string;
+  role?: string;
+  name?: string;
+  text?: string;
+  row?: string;
+  selectors: Array<string | string[]>;
+};
+
+/**
+ * A heal on a step result. `proposal`: whether it can become a new version of the workflow now: `open` (the
+ * current version's step does not start with the new selectors yet), `applied` (it does), `gone` (the step is
+ * no longer in the current version). `canApply`: the caller may edit the workflow.
+ */
+export type RunStepHeal = {
+  reason: 'verified' | 'healed' | 'chosen' | 'confirmed';
+  score: number;
+  threshold: number;
+  candidate: ElementCandidate;
+  oldSelectors: Array<string | string[]>;
+  newSelectors: Array<string | string[]>;
+  details?: { person?: { userId: string | null; decidedAt: string } };
+  /** Who confirmed it (reason confirmed), by their name now; null when the profile is gone. */
+  decidedByName?: string | null;
+  proposal: 'open' | 'applied' | 'gone';
+  canApply: boolean;
+};
+
+/** POST /api/runs/{id}/steps/{stepId}/heal: the workflow's new version. */
+export type AppliedHeal = { workflowId: string; version: number; previousVersion: number };
 
 /** GET /api/runs/{id}. */
 export type RunDetail = Run & { inputs: Record<string, string>; steps: RunStep[] };
@@ -279,10 +314,19 @@ export type DashboardStats = {
   pendingErrors: number;
 };
 
-export type HumanTaskKind = 'ai_confirmation' | 'manual_step';
+export type HumanTaskKind = 'ai_confirmation' | 'manual_step' | 'element_confirmation';
 export type HumanTaskStatus = 'open' | 'decided' | 'cancelled';
 /** Why a person decides: the AI was unsure, answered invalidly, its provider failed or is not set up; or a manual step. */
-export type HandoverReason = 'below_threshold' | 'invalid_answer' | 'provider_error' | 'not_configured' | 'manual';
+export type HandoverReason = 'below_threshold' | 'invalid_answer' | 'provider_error' | 'not_configured' | 'manual' | 'too_close' | 'critical';
+
+/** An element_confirmation task's question: the candidate, its score against the recording and why a person is asked. */
+export type TaskCandidate = ElementCandidate & {
+  score: number;
+  threshold: number;
+  why: 'below_threshold' | 'too_close' | 'critical';
+  errorType: 'element_ambiguous' | 'element_not_found';
+  errorMessage: string;
+};
 
 /** GET /api/tasks rows (newest first), POST /api/tasks/{id}/decide response. */
 export type HumanTask = {
@@ -312,6 +356,10 @@ export type HumanTask = {
   decidedByName: string | null;
   decidedAt: string | null;
   createdAt: string;
+  /** element_confirmation: the element the runner asks about. */
+  candidate: TaskCandidate | null;
+  /** GET /api/tasks/{id}/screenshot serves the page with the candidate outlined (image/jpeg). */
+  hasScreenshot: boolean;
 };
 
 /** GET /api/ai/status: whether a provider is set up, and the AI panel's figures from recorded decisions (null = no data yet). */

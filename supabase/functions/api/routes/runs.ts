@@ -11,9 +11,11 @@ import type { Tx } from '../../_shared/db.ts';
 import { HttpError, parseJson, validate } from '../../_shared/http.ts';
 import { type ApiMessageKey, t } from '../../_shared/i18n.ts';
 import { type PlanStep, retryPlan } from '../../_shared/retry-plan.ts';
-import type { RetriedRun, Run, RunCounts, RunDetail, RunStatus, RunStep } from '../../_shared/types/api.ts';
+import { healedSelectors, startsWith } from '../../_shared/heal.ts';
+import { type Definition, definitionSchema, type Fingerprint } from '../../_shared/schemas/definition.ts';
+import type { AppliedHeal, RetriedRun, Run, RunCounts, RunDetail, RunStatus, RunStep, RunStepHeal } from '../../_shared/types/api.ts';
 import { type AppEnv, requireSession } from '../middleware.ts';
-import { asCaller, jsonAttachment, pathId, readQuery } from '../resource.ts';
+import { asCaller, callerRole, jsonAttachment, jsonParam, pathId, readQuery } from '../resource.ts';
 
 export const RUN_LIST_DEFAULT = 50;
 export const RUN_LIST_MAX = 200;
@@ -95,10 +97,18 @@ const STEP_DECISION = `case when s.decision is null then null else s.decision
                            then (s.decision -> 'details' -> 'person' ->> 'userId')::uuid end)) else '{}' end
   end`;
 
+/** A step's heal as recorded, with the name now of the person who confirmed it (`decidedByName`). */
+const STEP_HEAL = `case when s.heal is null then null else s.heal
+    || case when s.heal -> 'details' -> 'person' ? 'userId' then jsonb_build_object('decidedByName', (
+         select p.full_name from public.profiles p
+         where p.id = case when s.heal -> 'details' -> 'person' ->> 'userId' ~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$'
+                           then (s.heal -> 'details' -> 'person' ->> 'userId')::uuid end)) else '{}' end
+  end`;
+
 const STEP_COLUMNS = `s.id, s.attempt, s.seq, s.step_index as "stepIndex", s.step_id as "stepId", s.step_type as "stepType",
   s.description, s.status, s.started_at as "startedAt", s.finished_at as "finishedAt", s.duration_ms as "durationMs",
   s.error_type as "errorType", s.error_message as "errorMessage", s.log, s.extracted, ${STEP_DECISION} as decision,
-  s.has_screenshot as "hasScreenshot"`;
+  s.has_screenshot as "hasScreenshot", ${STEP_HEAL} as heal`;
 
 async function selectRun(tx: Tx, id: string): Promise<Run> {
   const [run] = await selectRuns(tx, tx`id = ${id}`, 1);
@@ -113,7 +123,39 @@ async function selectRunDetail(tx: Tx, id: string): Promise<RunDetail> {
     select ${tx.unsafe(STEP_COLUMNS)} from public.run_steps s
     where s.run_id = ${id}
     order by s.attempt, s.seq`;
+  if (steps.some((s) => s.heal)) {
+    const current = await currentDefinition(tx, run.workflowId);
+    for (const step of steps) if (step.heal) step.heal = { ...step.heal, ...proposalOf(step.heal, step.stepId, current) };
+  }
   return { ...run, inputs, steps };
+}
+
+type StoredHeal = Omit<RunStepHeal, 'proposal' | 'canApply'> & { candidate: { fingerprint?: Fingerprint } };
+type Current = { definition: Definition | null; version: number | null; canEdit: boolean };
+
+/** The workflow's current definition, and whether the caller may save a new version (its creator, superusers, admins). */
+async function currentDefinition(tx: Tx, workflowId: string): Promise<Current> {
+  const [row] = await tx<{ definition: unknown; version: number | null; mine: boolean }[]>`
+    select v.definition, w.current_version as version, w.created_by = (select auth.uid()) as mine
+    from public.workflows w left join public.workflow_versions v on v.workflow_id = w.id and v.version = w.current_version
+    where w.id = ${workflowId}`;
+  if (!row) return { definition: null, version: null, canEdit: false };
+  const role = await callerRole(tx);
+  const parsed = definitionSchema.safeParse(row.definition);
+  return { definition: parsed.success ? parsed.data : null, version: row.version, canEdit: row.mine || role === 'superuser' || role === 'admin' };
+}
+
+function healedStep(current: Current, stepId: string) {
+  const index = current.definition?.steps.findIndex((s) => s.id === stepId && 'selectors' in s) ?? -1;
+  const step = index >= 0 ? current.definition!.steps[index]! : undefined;
+  return step && 'selectors' in step && step.selectors ? { index, step, selectors: step.selectors } : undefined;
+}
+
+/** Whether a heal can still become a new version: open, already applied, or its step is gone. */
+function proposalOf(heal: StoredHeal, stepId: string, current: Current): Pick<RunStepHeal, 'proposal' | 'canApply'> {
+  const found = healedStep(current, stepId);
+  const proposal = !found ? 'gone' : startsWith(found.selectors, heal.candidate.selectors) ? 'applied' : 'open';
+  return { proposal, canApply: proposal === 'open' && current.canEdit };
 }
 
 /** The message of a refused pause / resume / stop / retry, saying why. */
@@ -180,6 +222,43 @@ runRoutes.get('/runs/:id/steps/:stepId/screenshot', requireSession, async (c) =>
       where sc.run_step_id = ${stepId} and s.run_id = ${id}`);
   if (!shot) throw new HttpError(404, 'not_found');
   return c.body(new Uint8Array(shot.jpeg), 200, { 'Content-Type': 'image/jpeg' });
+});
+
+// A heal as a new version of the workflow (docs/automation.md "Confirming a candidate and heals"): the step of the
+// current version with the same id gets the candidate's selectors first, its own with meaning after them and
+// positional ones last, and the candidate's fingerprint. Saved through app.save_workflow_definition as the
+// caller, so only those who may edit the workflow can (403 otherwise); the previous version stays as it was.
+runRoutes.post('/runs/:id/steps/:stepId/heal', requireSession, async (c) => {
+  const id = pathId(c);
+  const stepId = pathId(c, 'stepId');
+  const applied = await asCaller(c, async (tx) => {
+    const [row] = await tx<{ heal: StoredHeal | null; status: string; stepId: string; workflowId: string }[]>`
+      select s.heal, s.status, s.step_id as "stepId", r.workflow_id as "workflowId"
+      from public.run_steps s join public.runs r on r.id = s.run_id
+      where s.id = ${stepId} and s.run_id = ${id}`;
+    if (!row) throw new HttpError(404, 'not_found');
+    if (!row.heal || row.status !== 'passed') throw new HttpError(409, 'heal_not_found');
+    const current = await currentDefinition(tx, row.workflowId);
+    const found = healedStep(current, row.stepId);
+    if (!current.definition || !found) throw new HttpError(409, 'heal_step_gone');
+    const { proposal } = proposalOf(row.heal, row.stepId, current);
+    if (proposal === 'applied') throw new HttpError(409, 'heal_already_applied');
+    if (!current.canEdit) throw new HttpError(403, 'forbidden');
+    const { step, index, selectors } = found;
+    const fingerprint = row.heal.candidate.fingerprint ?? (step as { fingerprint?: Fingerprint }).fingerprint;
+    const healed = { ...step, selectors: healedSelectors(row.heal.candidate.selectors, selectors), ...(fingerprint && { fingerprint }) };
+    const definition = validate({ ...current.definition, steps: current.definition.steps.map((s, i) => (i === index ? healed : s)) }, definitionSchema, c.get('lang'));
+    try {
+      const [{ version }] = await tx<{ version: number }[]>`
+        select app.save_workflow_definition(${row.workflowId}, ${jsonParam(tx, definition)}, 'heal', null) as version`;
+      const result: AppliedHeal = { workflowId: row.workflowId, version, previousVersion: current.version ?? 0 };
+      return result;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'P0002') throw new HttpError(403, 'forbidden', { cause: error });
+      throw error;
+    }
+  });
+  return c.json(applied, 201);
 });
 
 // The run and every attempt's steps as a file. Secret values are never stored (the runner masks them in

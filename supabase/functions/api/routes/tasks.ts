@@ -21,7 +21,8 @@ const listQuerySchema = z.strictObject({
 const TASK_COLUMNS = `t.id, t.kind, t.status, t.run_id as "runId", t.workflow_id as "workflowId", w.name as "workflowName", t.attempt,
   t.step_index as "stepIndex", t.step_id as "stepId", t.title, t.instructions, t.inputs, t.options, t.suggestion,
   t.confidence::int as confidence, t.reason, t.handover_reason as "handoverReason", t.decided_choice as "decidedChoice",
-  t.decided_by as "decidedBy", p.full_name as "decidedByName", t.decided_at as "decidedAt", t.created_at as "createdAt"`;
+  t.decided_by as "decidedBy", p.full_name as "decidedByName", t.decided_at as "decidedAt", t.created_at as "createdAt",
+  t.candidate, exists (select 1 from public.human_task_screenshots sc where sc.human_task_id = t.id) as "hasScreenshot"`;
 
 function selectTasks(tx: Tx, status: string, runId: string | undefined, id?: string) {
   return tx<HumanTask[]>`
@@ -41,6 +42,14 @@ export const taskRoutes = new Hono<AppEnv>();
 taskRoutes.get('/tasks', requireSession, async (c) => {
   const { status, runId } = readQuery(c, listQuerySchema);
   return c.json(await asCaller(c, (tx) => selectTasks(tx, status, runId)));
+});
+
+// The page with the candidate outlined (element_confirmation), as the runner took it.
+taskRoutes.get('/tasks/:id/screenshot', requireSession, async (c) => {
+  const id = pathId(c);
+  const [shot] = await asCaller(c, (tx) => tx<{ jpeg: Uint8Array }[]>`select jpeg from public.human_task_screenshots where human_task_id = ${id}`);
+  if (!shot) throw new HttpError(404, 'not_found');
+  return c.body(new Uint8Array(shot.jpeg), 200, { 'Content-Type': 'image/jpeg' });
 });
 
 taskRoutes.post('/tasks/:id/decide', requireSession, async (c) => {

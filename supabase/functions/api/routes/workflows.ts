@@ -274,22 +274,43 @@ workflowRoutes.put('/workflows/:id/definition', requireSession, async (c) => {
   const id = pathId(c);
   const input = await readJson(c, saveBodySchema);
   refuseBlockedTargets(input.definition, c.get('lang'));
-  const version = await asCaller(c, async (tx) => {
-    const [visible] = await tx`select 1 from public.workflows where id = ${id}`;
-    if (!visible) throw new HttpError(404, 'not_found');
-    try {
-      const [{ version }] = await tx<{ version: number }[]>`
-        select app.save_workflow_definition(${id}, ${jsonParam(tx, input.definition)}, ${input.source}, ${
-        input.recordedDurationMs ?? null
-      }) as version`;
-      return version;
-    } catch (error) {
-      if ((error as { code?: string }).code === 'P0002') throw new HttpError(403, 'forbidden', { cause: error });
-      throw error;
-    }
-  });
+  const version = await asCaller(c, (tx) => saveVersion(tx, id, input.definition, input.source, input.recordedDurationMs ?? null));
   const saved: SavedDefinition = { version, definition: input.definition };
   return c.json(saved);
+});
+
+/**
+ * Saves `definition` as the workflow's next version through app.save_workflow_definition (as the caller): 404
+ * for a workflow the caller cannot see, 403 for one they may not edit.
+ */
+async function saveVersion(tx: Tx, id: string, definition: Definition, source: string, recordedDurationMs: number | null): Promise<number> {
+  const [visible] = await tx`select 1 from public.workflows where id = ${id}`;
+  if (!visible) throw new HttpError(404, 'not_found');
+  try {
+    const [{ version }] = await tx<{ version: number }[]>`
+      select app.save_workflow_definition(${id}, ${jsonParam(tx, definition)}, ${source}, ${recordedDurationMs}) as version`;
+    return version;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'P0002') throw new HttpError(403, 'forbidden', { cause: error });
+    throw error;
+  }
+}
+
+// Restores an earlier version: its definition saved again as the next version (versions never change, so the
+// one it replaces stays restorable too). Used to undo a heal accepted from a run (docs/automation.md
+// "Confirming a candidate and heals").
+workflowRoutes.post('/workflows/:id/versions/:version/restore', requireSession, async (c) => {
+  const id = pathId(c);
+  const number = Number(c.req.param('version'));
+  if (!Number.isInteger(number) || number < 1) throw new HttpError(404, 'not_found');
+  const saved = await asCaller(c, async (tx) => {
+    const [row] = await tx<{ definition: unknown }[]>`select definition from public.workflow_versions where workflow_id = ${id} and version = ${number}`;
+    if (!row) throw new HttpError(404, 'not_found');
+    const definition = validate(row.definition, definitionSchema, c.get('lang'));
+    const result: SavedDefinition = { version: await saveVersion(tx, id, definition, 'editor', null), definition };
+    return result;
+  });
+  return c.json(saved, 201);
 });
 
 workflowRoutes.get('/workflows/:id/export', requireSession, async (c) => {

@@ -167,7 +167,7 @@ Deno.test('GET /api/runs/:id returns every attemptâ€™s steps oldest first; GET â
   assertEquals(detail.body.steps.map((s: { id: string }) => s.id), [first, decided, second]);
   const [step] = detail.body.steps;
   assertEquals(Object.keys(step).sort(), [
-    'attempt', 'decision', 'description', 'durationMs', 'errorMessage', 'errorType', 'extracted', 'finishedAt', 'hasScreenshot', 'id', 'log',
+    'attempt', 'decision', 'description', 'durationMs', 'errorMessage', 'errorType', 'extracted', 'finishedAt', 'hasScreenshot', 'heal', 'id', 'log',
     'seq', 'startedAt', 'status', 'stepId', 'stepIndex', 'stepType',
   ]);
   assertEquals([step.attempt, step.stepIndex, step.stepId, step.status, step.hasScreenshot], [1, 0, 's1', 'failed', true]);

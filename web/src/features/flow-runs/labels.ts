@@ -44,3 +44,13 @@ export function decisionLabels(decision: RunStepDecision, stepType: string, t: T
         : null,
   };
 }
+
+/** Roles an office administrator has words for; anything else is "an element". */
+const ELEMENT_ROLES = ['button', 'link', 'textbox', 'checkbox', 'radio', 'combobox', 'tab', 'menuitem'] as const;
+
+/** An element in plain words: "Knappen ”Spara ändringar”", "Textfältet ”Namn”", "Ett element". */
+export function describeElement(element: { role?: string; name?: string; text?: string }, t: TFunction<'flow_runs'>): string {
+  const role = (ELEMENT_ROLES as readonly string[]).includes(element.role ?? '') ? (element.role as (typeof ELEMENT_ROLES)[number]) : 'other';
+  const name = element.name || element.text;
+  return name ? t(`tasks.element.roles_named.${role}`, { name }) : t(`tasks.element.roles.${role}`);
+}

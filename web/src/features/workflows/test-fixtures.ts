@@ -49,6 +49,7 @@ export function aRunStep(overrides: Partial<RunStep> = {}): RunStep {
     extracted: null,
     decision: null,
     hasScreenshot: true,
+    heal: null,
     ...overrides,
   };
 }

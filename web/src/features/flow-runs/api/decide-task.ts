@@ -25,7 +25,12 @@ export function useDecideTask() {
         ? void notify.success(t('tasks.toast.done'), t('tasks.toast.done_description'))
         : void notify.success(
             t('tasks.toast.decided'),
-            t('tasks.toast.decided_description', { choice: task.options.find((o) => o.value === task.decidedChoice)?.label ?? task.decidedChoice }),
+            t('tasks.toast.decided_description', {
+              choice:
+                task.kind === 'element_confirmation' && (task.decidedChoice === 'yes' || task.decidedChoice === 'no')
+                  ? t(`tasks.element.answer.${task.decidedChoice}`)
+                  : (task.options.find((o) => o.value === task.decidedChoice)?.label ?? task.decidedChoice),
+            }),
           ),
     // Also after a refusal: someone else most likely decided meanwhile.
     onSettled: () =>

@@ -32,6 +32,7 @@ function aStep(overrides: Partial<RunStep> = {}): RunStep {
     extracted: null,
     decision: null,
     hasScreenshot: false,
+    heal: null,
     ...overrides,
   };
 }

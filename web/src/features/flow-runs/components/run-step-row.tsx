@@ -6,6 +6,7 @@ import { RunErrorExplanation } from '@/components/run-error/run-error-explanatio
 import { CheckCircleIcon, ExclamationCircleIcon, NoSymbolIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { decisionLabels, errorTypeLabel, stepTypeLabel } from '../labels';
+import { HealNotice } from './heal-notice';
 import { StepScreenshot } from './step-screenshot';
 
 type RunStepRowProps = { runId: string; step: RunStep };
@@ -55,6 +56,7 @@ export function RunStepRow({ runId, step }: RunStepRowProps) {
             {decision.suggestion ? <span className="block text-xs text-slate-600">{decision.suggestion}</span> : null}
           </p>
         ) : null}
+        {step.heal && step.status === 'passed' ? <HealNotice runId={runId} stepResultId={step.id} heal={step.heal} /> : null}
         {extracted.length > 0 ? (
           <div>
             <p className="text-xs font-semibold text-slate-600">{t('details.steps.extracted')}</p>

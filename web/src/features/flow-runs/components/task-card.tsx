@@ -1,6 +1,7 @@
 // One human task (docs/automation.md "AI decisions and people"): what the run waits for, why a person
 // decides, the inputs the decision is about, the AI's suggestion with its confidence and reason, and the
-// options (or "done" for a manual step). Deciding resumes the run.
+// options (or "done" for a manual step); for an element confirmation the page with the suggested element
+// outlined and "Ja, det är rätt" / "Nej" (element-question.tsx). Deciding resumes the run.
 import type { HumanTask } from '@shared/types/api';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
 import { useDecideTask } from '../api/decide-task';
+import { ElementQuestion } from './element-question';
 
 function inputEntries(task: HumanTask): Array<[string, string]> {
   return [...Object.entries(task.inputs.variables ?? {}), ...Object.entries(task.inputs.inputs ?? {})];
@@ -17,7 +19,10 @@ export function TaskCard({ task }: { task: HumanTask }) {
   const { t } = useTranslation('flow_runs');
   const headingId = useId();
   const decide = useDecideTask();
-  const labelOf = (value: string) => task.options.find((o) => o.value === value)?.label ?? value;
+  const isElement = task.kind === 'element_confirmation';
+  // An element confirmation's answers are the app's own words, in the reader's language.
+  const labelOf = (value: string) =>
+    isElement && (value === 'yes' || value === 'no') ? t(`tasks.element.answer.${value}`) : (task.options.find((o) => o.value === value)?.label ?? value);
   const entries = inputEntries(task);
 
   const choose = (choice: string) => decide.mutate({ id: task.id, choice });
@@ -36,10 +41,16 @@ export function TaskCard({ task }: { task: HumanTask }) {
             {t('tasks.card.since', { time: formatDateTime(task.createdAt) })}
           </p>
         </div>
-        <Badge tone={task.kind === 'manual_step' ? 'amber' : 'violet'}>{t(`tasks.kind.${task.kind}`)}</Badge>
+        <Badge tone={task.kind === 'manual_step' ? 'amber' : isElement ? 'sky' : 'violet'}>{t(`tasks.kind.${task.kind}`)}</Badge>
       </div>
-      <p className="mt-3 text-sm text-slate-700">{t(`tasks.handover.${task.handoverReason}`)}</p>
-      {task.instructions ? <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-900">{task.instructions}</p> : null}
+      {isElement && task.candidate ? (
+        <ElementQuestion task={task} candidate={task.candidate} />
+      ) : (
+        <>
+          <p className="mt-3 text-sm text-slate-700">{t(`tasks.handover.${task.handoverReason}`)}</p>
+          {task.instructions ? <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-900">{task.instructions}</p> : null}
+        </>
+      )}
 
       {task.kind === 'ai_confirmation' ? (
         <>
@@ -83,12 +94,16 @@ export function TaskCard({ task }: { task: HumanTask }) {
               <Button
                 key={option.value}
                 size="sm"
-                variant={option.value === task.suggestion ? 'primary' : 'secondary'}
+                variant={option.value === task.suggestion || (isElement && option.value === 'yes') ? 'primary' : 'secondary'}
                 onClick={() => choose(option.value)}
                 disabled={decide.isPending}
-                aria-label={t('tasks.card.decide_label', { label: option.label, title: task.title })}
+                aria-label={
+                  isElement && (option.value === 'yes' || option.value === 'no')
+                    ? t(`tasks.element.answer_label.${option.value}`, { title: task.title })
+                    : t('tasks.card.decide_label', { label: option.label, title: task.title })
+                }
               >
-                {option.label}
+                {labelOf(option.value)}
               </Button>
             ))
           )}
