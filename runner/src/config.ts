@@ -20,6 +20,8 @@ export type RunnerConfig = {
   allowPrivateAddresses: boolean;
   runnerId: string;
   heartbeatMs: number;
+  /** How often the runner reads the state of all its runs in one query: a stop or a lost lease takes effect within about this (plus closing the context). */
+  watchMs: number;
   /** A run whose runner has not been heard from for this long fails as runner_lost. */
   leaseMs: number;
   pollingIntervalSeconds: number;
@@ -54,6 +56,7 @@ export function loadConfig(env = process.env): RunnerConfig {
     runnerId: env.KOLLEGA_RUNNER_ID || `${hostname()}:${process.pid}`,
     heartbeatMs: int('KOLLEGA_RUNNER_HEARTBEAT_MS', 10_000, 500),
     leaseMs: int('KOLLEGA_RUNNER_LEASE_MS', 45_000, 2_000),
+    watchMs: int('KOLLEGA_RUNNER_WATCH_MS', 1_000, 100),
     pollingIntervalSeconds: 0.5,
     ai: aiConfigFromEnv((name) => env[name]),
     // Below pg-boss's job expiry (4 h), so a waiting run that keeps its slot (past maxWaiting) never has its job expire under it.

@@ -20,6 +20,8 @@ export function connect(url: string, max: number): Sql {
 
 export type ClaimedRun = {
   id: string;
+  /** The runner holding this attempt's lease: every write below is fenced on (id, attempt, runnerId). */
+  runnerId: string;
   organizationId: string;
   workflowId: string;
   attempt: number;
@@ -45,6 +47,7 @@ export async function claimRun(sql: Sql, runId: string, attempt: number, runnerI
   if (!row) return null;
   return {
     id: row.id,
+    runnerId,
     organizationId: row.organization_id,
     workflowId: row.workflow_id,
     attempt: row.attempt,
@@ -72,17 +75,50 @@ export async function loadSecrets(sql: Sql, runId: string, definition: Definitio
   return Object.fromEntries(rows.map((r) => [r.name, r.value]));
 }
 
-/** Where a person has put the run: running, paused, or ended (stopped). */
-export async function runState(sql: Sql, runId: string): Promise<'running' | 'paused' | 'ended'> {
-  const [row] = await sql<{ status: string }[]>`select status from public.runs where id = ${runId}`;
-  if (!row || (row.status !== 'running' && row.status !== 'paused')) return 'ended';
-  return row.status;
+/**
+ * The lease of an attempt (AUTOMATION "Once."): held while the run is at this attempt, stamped with this
+ * runner, and running or paused. Every write of the runner below is conditional on it.
+ */
+function holds(sql: Sql | postgres.TransactionSql, run: Pick<ClaimedRun, 'id' | 'attempt' | 'runnerId'>) {
+  return sql`r.id = ${run.id} and r.attempt = ${run.attempt} and r.runner_id = ${run.runnerId} and r.status in ('running', 'paused')`;
 }
 
-/** Renews the lease of every run this runner holds. */
-export async function heartbeat(sql: Sql, runnerId: string, runIds: string[]): Promise<void> {
-  if (!runIds.length) return;
-  await sql`update public.runs set heartbeat_at = now() where id = any(${runIds}) and runner_id = ${runnerId} and status in ('running', 'paused')`;
+/**
+ * Where the run is for this attempt: running or paused (the lease is held), `ended` by a person's stop, or
+ * `lost`: the lease is gone (the run was swept, retried, taken by another runner, or ended otherwise), and the
+ * attempt must do nothing more.
+ */
+export type LeaseState = 'running' | 'paused' | 'ended' | 'lost';
+
+function leaseState(run: Pick<ClaimedRun, 'attempt' | 'runnerId'>, row: { status: string; attempt: number; runner_id: string | null; error_type: string | null } | undefined): LeaseState {
+  if (!row || row.attempt !== run.attempt || row.runner_id !== run.runnerId) return 'lost';
+  if (row.status === 'running' || row.status === 'paused') return row.status;
+  return row.status === 'failed' && row.error_type === 'stopped' ? 'ended' : 'lost';
+}
+
+/** The lease state of each of this runner's attempts, in one query (the runner's watch, about once a second). */
+export async function leaseStates(sql: Sql, runs: Array<Pick<ClaimedRun, 'id' | 'attempt' | 'runnerId'>>): Promise<Map<string, LeaseState>> {
+  if (!runs.length) return new Map();
+  const rows = await sql<{ id: string; status: string; attempt: number; runner_id: string | null; error_type: string | null }[]>`
+    select id, status, attempt, runner_id, error_type from public.runs where id = any(${runs.map((r) => r.id)})`;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return new Map(runs.map((run) => [run.id, leaseState(run, byId.get(run.id))]));
+}
+
+/** The lease state of one attempt (before each step). */
+export async function runState(sql: Sql, run: Pick<ClaimedRun, 'id' | 'attempt' | 'runnerId'>): Promise<LeaseState> {
+  return (await leaseStates(sql, [run])).get(run.id) ?? 'lost';
+}
+
+/** Renews the lease of each attempt this runner holds; returns the ids of the runs whose lease it still holds. */
+export async function heartbeat(sql: Sql, runnerId: string, runs: Array<Pick<ClaimedRun, 'id' | 'attempt'>>): Promise<Set<string>> {
+  if (!runs.length) return new Set();
+  const rows = await sql<{ id: string }[]>`
+    update public.runs r set heartbeat_at = now()
+    from unnest(${runs.map((r) => r.id)}::uuid[], ${runs.map((r) => r.attempt)}::int[]) as h(id, attempt)
+    where r.id = h.id and r.attempt = h.attempt and r.runner_id = ${runnerId} and r.status in ('running', 'paused')
+    returning r.id`;
+  return new Set(rows.map((r) => r.id));
 }
 
 /**
@@ -102,6 +138,7 @@ export async function earlierDecisions(sql: Sql, run: ClaimedRun): Promise<Recor
 
 export type StepRow = { id: string };
 
+/** The step's row, and the run's current step; null when the attempt no longer holds its lease (nothing written). */
 export async function insertStep(
   sql: Sql,
   run: ClaimedRun,
@@ -109,18 +146,19 @@ export async function insertStep(
   index: number,
   step: { id: string; type: string; description: string },
   description: string,
-): Promise<StepRow> {
+): Promise<StepRow | null> {
   const [row] = await sql<StepRow[]>`
-    with s as (
+    with r as (
+      update public.runs r set current_step = ${index}, current_step_description = ${description}
+      where ${holds(sql, run)}
+      returning r.id
+    ), s as (
       insert into public.run_steps (organization_id, run_id, attempt, seq, step_index, step_id, step_type, description)
-      values (${run.organizationId}, ${run.id}, ${run.attempt}, ${seq}, ${index}, ${step.id}, ${step.type}, ${description})
+      select ${run.organizationId}, r.id, ${run.attempt}, ${seq}, ${index}, ${step.id}, ${step.type}, ${description} from r
       returning id
-    ), r as (
-      update public.runs set current_step = ${index}, current_step_description = ${description}
-      where id = ${run.id} and status in ('running', 'paused')
     )
     select id from s`;
-  return row;
+  return row ?? null;
 }
 
 export type StepUpdate = {
@@ -139,40 +177,50 @@ export type StepUpdate = {
   aiConfidence?: number;
 };
 
-export async function finishStep(sql: Sql, run: ClaimedRun, stepRowId: string, u: StepUpdate): Promise<void> {
-  await sql.begin(async (tx) => {
-    await tx`
-      update public.run_steps
+/**
+ * Records a step's end and the run's progress. The step's row is written while the attempt holds its lease,
+ * and also just after a person's stop (the step the stop interrupted ends `stopped`); the run's progress only
+ * under the lease. False when nothing was written: the attempt lost its lease.
+ */
+export async function finishStep(sql: Sql, run: ClaimedRun, stepRowId: string, u: StepUpdate): Promise<boolean> {
+  return sql.begin(async (tx) => {
+    const updated = await tx`
+      update public.run_steps s
       set status = ${u.status}, finished_at = ${u.finishedAt}, duration_ms = ${u.durationMs},
           error_type = ${u.errorType ?? null}, error_message = ${u.errorMessage ? u.errorMessage.slice(0, 2000) : null},
           log = ${tx.json(u.log)}, extracted = ${u.extracted ? tx.json(u.extracted) : null},
           decision = ${u.decision ? tx.json(u.decision as postgres.JSONValue) : null}, has_screenshot = ${!!u.screenshot}
-      where id = ${stepRowId}`;
+      from public.runs r
+      where s.id = ${stepRowId} and r.id = s.run_id and r.attempt = s.attempt and s.attempt = ${run.attempt} and r.runner_id = ${run.runnerId}
+        and (r.status in ('running', 'paused') or (r.status = 'failed' and r.error_type = 'stopped'))
+      returning s.id`;
+    if (!updated.length) return false;
     if (u.screenshot) {
       await tx`insert into public.run_screenshots (run_step_id, organization_id, jpeg) values (${stepRowId}, ${run.organizationId}, ${u.screenshot})`;
     }
     await tx`
-      update public.runs
+      update public.runs r
       set completed_steps = ${u.completedSteps}, variables = ${tx.json(u.variables)},
           min_ai_confidence = case when ${u.aiConfidence ?? null}::smallint is null then min_ai_confidence
                                    else least(coalesce(min_ai_confidence, 100), ${u.aiConfidence ?? null}::smallint) end
-      where id = ${run.id} and status in ('running', 'paused')`;
+      where ${holds(tx, run)}`;
+    return true;
   });
 }
 
 /** `stopped`: a decision's option stopped the run for review (error type stopped_by_decision). */
 export type Outcome = { status: 'completed' | 'failed' | 'stopped'; errorType?: string; errorMessage?: string; failedStep?: number; variables: Record<string, string> };
 
-/** Ends the run unless a person ended it first (a stop); true when this call ended it. */
-export async function finishRun(sql: Sql, runId: string, runnerId: string, o: Outcome): Promise<boolean> {
+/** Ends the run unless a person ended it first (a stop) or the attempt lost its lease; true when this call ended it. */
+export async function finishRun(sql: Sql, run: ClaimedRun, o: Outcome): Promise<boolean> {
   const rows = await sql`
-    update public.runs
+    update public.runs r
     set status = ${o.status}, error_type = ${o.errorType ?? null}, error_message = ${o.errorMessage ? o.errorMessage.slice(0, 2000) : null},
         failed_step = ${o.failedStep ?? null}, finished_at = now(), variables = ${sql.json(o.variables)},
         requires_manual_intervention = false,
         completed_steps = case when ${o.status} = 'completed' then step_count else completed_steps end
-    where id = ${runId} and runner_id = ${runnerId} and status in ('running', 'paused')
-    returning id`;
+    where ${holds(sql, run)}
+    returning r.id`;
   return rows.length > 0;
 }
 

@@ -84,7 +84,8 @@ export function makeDecide(deps: DecisionDeps) {
                 ${task.suggestion ?? null}, ${task.confidence ?? null}, ${task.reason ? maskSecrets(task.reason, deps.secrets).slice(0, 2000) : null},
                 ${task.handover})
         returning id`;
-      await tx`update public.runs set status = 'paused', requires_manual_intervention = true where id = ${run.id} and status in ('running', 'paused')`;
+      await tx`update public.runs set status = 'paused', requires_manual_intervention = true
+               where id = ${run.id} and attempt = ${run.attempt} and runner_id = ${run.runnerId} and status in ('running', 'paused')`;
       return row.id;
     });
     const deadline = Date.now() + deps.waitMs;
@@ -106,7 +107,8 @@ export function makeDecide(deps: DecisionDeps) {
         if (Date.now() >= deadline) {
           await sql.begin(async (tx) => {
             await tx`update public.human_tasks set status = 'cancelled' where id = ${taskId} and status = 'open'`;
-            await tx`update public.runs set status = 'running', requires_manual_intervention = false where id = ${run.id} and status = 'paused'`;
+            await tx`update public.runs set status = 'running', requires_manual_intervention = false
+                     where id = ${run.id} and attempt = ${run.attempt} and runner_id = ${run.runnerId} and status = 'paused'`;
           });
           return { fail: `no one decided within ${Math.round(deps.waitMs / 60_000)} minutes` };
         }
