@@ -34,9 +34,10 @@ export type ClaimedRun = {
 /**
  * Takes a pending run for this runner: pending → running, stamped with the runner's id and a first
  * heartbeat. Null when the run is no longer pending at this attempt (stopped before it started, or
- * already taken: a job is executed at most once even if the queue delivered it twice).
+ * already taken: a job is executed at most once even if the queue delivered it twice);
+ * `definition_invalid` when its definition does not parse (the run has then failed with that error type).
  */
-export async function claimRun(sql: Sql, runId: string, attempt: number, runnerId: string): Promise<ClaimedRun | null> {
+export async function claimRun(sql: Sql, runId: string, attempt: number, runnerId: string): Promise<ClaimedRun | 'definition_invalid' | null> {
   const [row] = await sql<Array<{ id: string; organization_id: string; workflow_id: string; attempt: number; start_step: number; inputs: Record<string, string>; variables: Record<string, string>; definition: unknown }>>`
     update public.runs r
     set status = 'running', runner_id = ${runnerId}, heartbeat_at = now(), started_at = coalesce(r.started_at, now())
@@ -45,6 +46,17 @@ export async function claimRun(sql: Sql, runId: string, attempt: number, runnerI
       and v.workflow_id = r.workflow_id and v.version = r.workflow_version
     returning r.id, r.organization_id, r.workflow_id, r.attempt, r.start_step, r.inputs, r.variables, v.definition`;
   if (!row) return null;
+  // Saved definitions were validated by the api; parsing again fills defaults and guards against drift. One that
+  // no longer parses ends the run at once as definition_invalid, rather than leaving it to the sweep.
+  const parsed = definitionSchema.safeParse(row.definition);
+  if (!parsed.success) {
+    const where = parsed.error.issues[0];
+    const message = `The workflow's saved definition (version of this run) is not valid for this runner: ${where ? `${where.path.join('.') || 'definition'}: ${where.message}` : parsed.error.message}. Fix it in the editor and retry the run.`;
+    await sql`
+      update public.runs r set status = 'failed', error_type = 'definition_invalid', error_message = ${message.slice(0, 2000)}, finished_at = now()
+      where ${holds(sql, { id: row.id, attempt: row.attempt, runnerId })}`;
+    return 'definition_invalid';
+  }
   return {
     id: row.id,
     runnerId,
@@ -54,8 +66,7 @@ export async function claimRun(sql: Sql, runId: string, attempt: number, runnerI
     startStep: row.start_step,
     inputs: row.inputs,
     variables: row.variables,
-    // Saved definitions were validated by the api; parsing again fills defaults and guards against drift.
-    definition: definitionSchema.parse(row.definition),
+    definition: parsed.data,
   };
 }
 
@@ -73,6 +84,15 @@ export async function loadSecrets(sql: Sql, runId: string, definition: Definitio
   if (!secretNames(definition).length || !key) return {};
   const rows = await sql<{ name: string; value: string }[]>`select name, value from app.run_secrets(${runId}, ${key})`;
   return Object.fromEntries(rows.map((r) => [r.name, r.value]));
+}
+
+/**
+ * The runner's self-check of its secrets key: true when it decrypts the newest secret (the canary), false when it
+ * does not, null when no secret exists yet (app.runner_key_check). Also proves the database answers.
+ */
+export async function checkSecretsKey(sql: Sql, key: string): Promise<boolean | null> {
+  const [row] = await sql<{ ok: boolean | null }[]>`select app.runner_key_check(${key}) as ok`;
+  return row?.ok ?? null;
 }
 
 /**

@@ -11,6 +11,7 @@ import { claimRun, type ClaimedRun, connect, earlierDecisions, finishRun, finish
 import { makeDecide } from './decisions.ts';
 import { executeDefinition, maskSecrets } from './engine/index.ts';
 import { startDueSchedules } from './schedules.ts';
+import { checkRunner } from './self-check.ts';
 import { RunSlots } from './slots.ts';
 
 export const RUN_QUEUE = 'run-workflow';
@@ -22,6 +23,11 @@ type RunJob = { runId: string; attempt: number };
 type Attempt = { run: ClaimedRun; abort: AbortController; context?: BrowserContext; renewedAt: number; lost: boolean };
 
 /** Thrown into the engine when the attempt finds it has lost its lease: the run ends there, unrecorded. */
+/** The runner, not the run, is at fault (no browser, secrets it cannot decrypt): the run fails as runner_misconfigured. */
+class Misconfigured extends Error {}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 class LeaseLost extends Error {
   constructor() {
     super('this attempt no longer holds the run\'s lease');
@@ -77,6 +83,32 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     return browserStarting;
   }
 
+  const newContext = async () =>
+    (await getBrowser()).newContext({
+      acceptDownloads: true,
+      viewport: { width: 1280, height: 800 },
+      locale: 'sv-SE',
+      timezoneId: 'Europe/Stockholm',
+      // A service worker's requests bypass the context's routes, and with them the network guard.
+      serviceWorkers: 'block',
+    });
+
+  /**
+   * Why this runner takes no job now (undefined: it does): its self-check has not passed, or the breaker tripped
+   * (browser starts failing in a row, secrets it cannot decrypt). A check every KOLLEGA_RUNNER_SELFCHECK_MS
+   * clears it once everything works again.
+   */
+  let unhealthy: string | undefined = 'the self-check has not run yet';
+  let browserFailures = 0;
+
+  const selfCheck = () => checkRunner({ sql, secretsKey: config.secretsKey, newContext });
+
+  /** Stops fetching until the self-check passes again. */
+  function tripBreaker(why: string): void {
+    if (!unhealthy) log(`breaker: ${why}; taking no job until the self-check passes`);
+    unhealthy ??= why;
+  }
+
   /**
    * The attempt lost its lease (AUTOMATION "Once."): from now on it acts on no page and writes nothing. Its
    * engine is aborted and its browser context closed at once; the steps still under way end without a record.
@@ -118,15 +150,19 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     let secrets: Record<string, string> = {};
     const stepRows = new Map<number, string>();
     try {
-      secrets = await loadSecrets(sql, run.id, run.definition, config.secretsKey);
-      context = await (await getBrowser()).newContext({
-        acceptDownloads: true,
-        viewport: { width: 1280, height: 800 },
-        locale: 'sv-SE',
-        timezoneId: 'Europe/Stockholm',
-        // A service worker's requests bypass the context's routes, and with them the network guard.
-        serviceWorkers: 'block',
-      });
+      try {
+        secrets = await loadSecrets(sql, run.id, run.definition, config.secretsKey);
+      } catch (error) {
+        tripBreaker(`the secrets of run ${run.id} could not be decrypted: ${message(error)}`);
+        throw new Misconfigured(`the runner could not decrypt the run's secrets (is its KOLLEGA_SECRETS_KEY the api's?): ${message(error)}`);
+      }
+      try {
+        context = await newContext();
+        browserFailures = 0;
+      } catch (error) {
+        if (++browserFailures >= config.breakerFailures) tripBreaker(`${browserFailures} browser starts in a row failed, the last: ${message(error)}`);
+        throw new Misconfigured(`the runner could not start a browser for the run: ${message(error)}`);
+      }
       attempt.context = context;
       if (abort.signal.aborted) await context.close();
       const outcome = await executeDefinition({
@@ -224,7 +260,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
       log(`run ${run.id} crashed: ${message}`);
       await finishRun(sql, run, {
         status: 'failed',
-        errorType: 'browser_crashed',
+        errorType: error instanceof Misconfigured ? 'runner_misconfigured' : 'browser_crashed',
         errorMessage: message,
         variables: run.variables,
       }).catch((e) => log(`could not record the end of run ${run.id}: ${e instanceof Error ? e.message : e}`));
@@ -258,7 +294,11 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
         await requeue(job.data);
         organizationId = null;
       }
-      if (organizationId) run = await claimRun(sql, runId, attempt, config.runnerId);
+      if (organizationId) {
+        const claimed = await claimRun(sql, runId, attempt, config.runnerId);
+        if (claimed === 'definition_invalid') log(`run ${runId} attempt ${attempt}: its definition does not parse; it failed as definition_invalid`);
+        else run = claimed;
+      }
     } finally {
       if (!run) slots.release();
     }
@@ -290,6 +330,10 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
    */
   async function fetchRuns(): Promise<void> {
     while (!stopping) {
+      if (unhealthy) {
+        await new Promise((r) => setTimeout(r, 500));
+        continue;
+      }
       await slots.acquire();
       let job: PgBoss.Job<RunJob> | undefined;
       if (!stopping) {
@@ -316,6 +360,21 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
         .catch((e) => log(`could not finish run job ${taken.id}: ${e instanceof Error ? e.message : e}`));
     }
   }
+  unhealthy = await selfCheck();
+  if (unhealthy) log(`self-check failed: ${unhealthy}; taking no job until it passes (checked every ${config.selfCheckMs / 1000} s)`);
+  let checking = false;
+  const checker = setInterval(() => {
+    if (!unhealthy || checking || stopping) return;
+    checking = true;
+    void selfCheck()
+      .then((problem) => {
+        if (problem) return log(`self-check failed: ${problem}`);
+        log(`self-check passed: taking jobs again`);
+        unhealthy = undefined;
+        browserFailures = 0;
+      })
+      .finally(() => (checking = false));
+  }, config.selfCheckMs);
   void fetchRuns();
 
   const workerIds: string[] = [];
@@ -375,6 +434,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
       stopping = true;
       clearInterval(beat);
       clearInterval(watcher);
+      clearInterval(checker);
       clearInterval(sweeper);
       for (const id of workerIds) await boss.offWork({ id }).catch(() => {});
       // Runs still executing end as failed (browser gone) when the browser closes under them; their
