@@ -22,12 +22,12 @@ type RunJob = { runId: string; attempt: number };
 /** One attempt this runner executes: its engine's abort, its browser context, when its lease was last renewed. */
 type Attempt = { run: ClaimedRun; abort: AbortController; context?: BrowserContext; renewedAt: number; lost: boolean };
 
-/** Thrown into the engine when the attempt finds it has lost its lease: the run ends there, unrecorded. */
 /** The runner, not the run, is at fault (no browser, secrets it cannot decrypt): the run fails as runner_misconfigured. */
 class Misconfigured extends Error {}
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** Thrown into the engine when the attempt finds it has lost its lease: the run ends there, unrecorded. */
 class LeaseLost extends Error {
   constructor() {
     super('this attempt no longer holds the run\'s lease');

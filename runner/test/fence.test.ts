@@ -41,15 +41,7 @@ afterAll(async () => {
   await admin.end();
 });
 
-async function startRun(name: string, steps: unknown[]): Promise<string> {
-  const created = await session.request<{ id: string }>('POST', '/workflows', { name });
-  expect(created.status).toBe(201);
-  expect((await session.request('PUT', `/workflows/${created.body.id}/definition`, { definition: { version: 1, steps } })).status).toBe(200);
-  expect((await session.request('PUT', `/workflows/${created.body.id}`, { status: 'active' })).status).toBe(200);
-  const started = await session.request<{ executionId: string }>('POST', `/workflows/${created.body.id}/run`, {});
-  expect(started.status).toBe(202);
-  return started.body.executionId;
-}
+const startRun = async (name: string, steps: unknown[]) => session.startRun(await session.activeWorkflow(name, steps));
 
 type StepRow = { attempt: number; step_index: number; status: string; error_type: string | null };
 const stepRows = (runId: string) =>
