@@ -108,19 +108,23 @@ function holds(sql: Sql | postgres.TransactionSql, run: Pick<ClaimedRun, 'id' | 
  * `lost`: the lease is gone (the run was swept, retried, taken by another runner, or ended otherwise), and the
  * attempt must do nothing more.
  */
-export type LeaseState = 'running' | 'paused' | 'ended' | 'lost';
+export type LeaseState = 'running' | 'paused' | 'waiting' | 'ended' | 'lost';
 
-function leaseState(run: Pick<ClaimedRun, 'attempt' | 'runnerId'>, row: { status: string; attempt: number; runner_id: string | null; error_type: string | null } | undefined): LeaseState {
+type LeaseRow = { status: string; attempt: number; runner_id: string | null; error_type: string | null; requires_manual_intervention: boolean };
+
+/** `paused` is a person's pause; `waiting` a run paused for a person's decision (its step goes on). */
+function leaseState(run: Pick<ClaimedRun, 'attempt' | 'runnerId'>, row: LeaseRow | undefined): LeaseState {
   if (!row || row.attempt !== run.attempt || row.runner_id !== run.runnerId) return 'lost';
-  if (row.status === 'running' || row.status === 'paused') return row.status;
+  if (row.status === 'paused') return row.requires_manual_intervention ? 'waiting' : 'paused';
+  if (row.status === 'running') return 'running';
   return row.status === 'failed' && row.error_type === 'stopped' ? 'ended' : 'lost';
 }
 
 /** The lease state of each of this runner's attempts, in one query (the runner's watch, about once a second). */
 export async function leaseStates(sql: Sql, runs: Array<Pick<ClaimedRun, 'id' | 'attempt' | 'runnerId'>>): Promise<Map<string, LeaseState>> {
   if (!runs.length) return new Map();
-  const rows = await sql<{ id: string; status: string; attempt: number; runner_id: string | null; error_type: string | null }[]>`
-    select id, status, attempt, runner_id, error_type from public.runs where id = any(${runs.map((r) => r.id)})`;
+  const rows = await sql<Array<LeaseRow & { id: string }>>`
+    select id, status, attempt, runner_id, error_type, requires_manual_intervention from public.runs where id = any(${runs.map((r) => r.id)})`;
   const byId = new Map(rows.map((r) => [r.id, r]));
   return new Map(runs.map((run) => [run.id, leaseState(run, byId.get(run.id))]));
 }
@@ -128,6 +132,17 @@ export async function leaseStates(sql: Sql, runs: Array<Pick<ClaimedRun, 'id' | 
 /** The lease state of one attempt (before each step). */
 export async function runState(sql: Sql, run: Pick<ClaimedRun, 'id' | 'attempt' | 'runnerId'>): Promise<LeaseState> {
   return (await leaseStates(sql, [run])).get(run.id) ?? 'lost';
+}
+
+/**
+ * A person paused the run while a step was under way and its browser context was closed: the run stays paused,
+ * held by no runner, to start again at `step` as a new attempt when resumed (app.runner_park_run). `restarted`
+ * when the person had resumed it already (the new attempt is queued); null when the attempt lost its lease.
+ */
+export async function parkRun(sql: Sql, run: ClaimedRun, step: number, variables: Record<string, string>): Promise<'parked' | 'restarted' | null> {
+  const [row] = await sql<{ result: 'parked' | 'restarted' | null }[]>`
+    select app.runner_park_run(${run.id}, ${run.attempt}, ${run.runnerId}, ${step}, ${sql.json(variables)}) as result`;
+  return row?.result ?? null;
 }
 
 /** Renews the lease of each attempt this runner holds; returns the ids of the runs whose lease it still holds. */

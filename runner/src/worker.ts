@@ -7,7 +7,7 @@ import PgBoss from 'pg-boss';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { type RunnerConfig } from './config.ts';
-import { claimRun, type ClaimedRun, connect, earlierDecisions, finishRun, finishStep, heartbeat, insertStep, type LeaseState, leaseStates, loadSecrets, runOrganization, runState, sweepLostRuns } from './db.ts';
+import { claimRun, type ClaimedRun, connect, earlierDecisions, finishRun, finishStep, heartbeat, insertStep, type LeaseState, leaseStates, loadSecrets, parkRun, runOrganization, runState, sweepLostRuns } from './db.ts';
 import { makeDecide } from './decisions.ts';
 import { executeDefinition, maskSecrets } from './engine/index.ts';
 import { startDueSchedules } from './schedules.ts';
@@ -20,7 +20,17 @@ export const SCHEDULE_QUEUE = 'workflow-schedules';
 type RunJob = { runId: string; attempt: number };
 
 /** One attempt this runner executes: its engine's abort, its browser context, when its lease was last renewed. */
-type Attempt = { run: ClaimedRun; abort: AbortController; context?: BrowserContext; renewedAt: number; lost: boolean };
+type Attempt = {
+  run: ClaimedRun;
+  abort: AbortController;
+  context?: BrowserContext;
+  renewedAt: number;
+  lost: boolean;
+  /** A step is under way (between its start and end reports). */
+  inStep: boolean;
+  /** A person paused the run mid-step: the context was closed and the run is parked at the end. */
+  parking: boolean;
+};
 
 /** The runner, not the run, is at fault (no browser, secrets it cannot decrypt): the run fails as runner_misconfigured. */
 class Misconfigured extends Error {}
@@ -121,10 +131,14 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     void attempt.context?.close().catch(() => {});
   }
 
-  /** A person stopped the run: its engine is aborted and its browser context closed at once, also mid-step. */
-  function stopNow(attempt: Attempt): void {
+  /**
+   * A person stopped the run, or paused it while a step was under way: its engine is aborted and its browser
+   * context closed at once, also mid-step. A paused run is parked at the end of execute() (parkRun).
+   */
+  function stopNow(attempt: Attempt, why: 'stopped' | 'paused'): void {
     if (attempt.abort.signal.aborted) return;
-    log(`run ${attempt.run.id} was stopped by a person: closing its browser context`);
+    if (why === 'paused') attempt.parking = true;
+    log(`run ${attempt.run.id} was ${why} by a person${why === 'paused' ? ' during a step' : ''}: closing its browser context`);
     attempt.abort.abort();
     void attempt.context?.close().catch(() => {});
   }
@@ -135,14 +149,16 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
       const attempt = active.get(id);
       if (!attempt) continue;
       if (state === 'lost') fence(attempt, 'its lease is gone (the run was ended, retried or taken by another runner)');
-      else if (state === 'ended') stopNow(attempt);
+      else if (state === 'ended') stopNow(attempt, 'stopped');
+      // Between steps a pause holds the run in place (the engine waits before its next step, page kept).
+      else if (state === 'paused' && attempt.inStep) stopNow(attempt, 'paused');
     }
   }
 
   async function execute(run: ClaimedRun, whileIdle: <T>(wait: () => Promise<T>) => Promise<T>): Promise<void> {
     const abort = new AbortController();
     // The claim stamped the first heartbeat.
-    const attempt: Attempt = { run, abort, renewedAt: Date.now(), lost: false };
+    const attempt: Attempt = { run, abort, renewedAt: Date.now(), lost: false, inStep: false, parking: false };
     active.set(run.id, attempt);
     let context: BrowserContext | undefined;
     let seq = 0;
@@ -183,10 +199,16 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
             throw new LeaseLost();
           }
           stepRows.set(index, row.id);
+          attempt.inStep = true;
         },
         onStepEnd: async (e) => {
+          attempt.inStep = false;
           const rowId = stepRows.get(e.index);
           if (!rowId || attempt.lost) return;
+          if (attempt.parking && e.errorType === 'stopped') {
+            // Interrupted by a pause: not a failure; the step runs again when the run is resumed.
+            e = { ...e, status: 'skipped', errorType: undefined, errorMessage: undefined, log: [...e.log, { at: e.durationMs, message: 'interrupted by a pause; this step runs again when the run is resumed' }] };
+          }
           if (e.status === 'passed') completedSteps = Math.max(completedSteps, e.index + 1);
           const written = await finishStep(sql, run, rowId, {
             status: e.status,
@@ -218,7 +240,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
           }
           const state = await runState(sql, run);
           if (state === 'lost') fence(attempt, 'its lease is gone (the run was ended, retried or taken by another runner)');
-          return state === 'lost' || state === 'ended' ? 'stop' : state === 'paused' ? 'pause' : 'continue';
+          return state === 'lost' || state === 'ended' ? 'stop' : state === 'paused' || state === 'waiting' ? 'pause' : 'continue';
         },
         whileIdle,
         decide: makeDecide({
@@ -235,6 +257,12 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
         }),
       });
       if (attempt.lost) return;
+      if (attempt.parking && outcome.status === 'stopped') {
+        const step = outcome.failedIndex ?? run.startStep;
+        const parked = await parkRun(sql, run, step, outcome.variables);
+        log(`run ${run.id} attempt ${run.attempt}: ${parked === 'parked' ? `paused at step ${step + 1}; a resume starts a new attempt there` : parked === 'restarted' ? `resumed while pausing: a new attempt from step ${step + 1} is queued` : 'its lease was gone when it paused'}`);
+        return;
+      }
       if (outcome.status === 'stopped') {
         // A person's stop already ended the run (then this changes nothing); otherwise this runner is shutting down.
         await finishRun(sql, run, {

@@ -4,7 +4,9 @@
 //   neither its next step's action nor any step row of it reaches the test page or the database;
 // - a person's stop in the middle of a step that waits for an element that never comes closes the run's page
 //   within 2 s (measured here as ≤ 3 s: the runner's watch reads once a second on a busy 2-core machine), and
-//   the run ends stopped.
+//   the run ends stopped;
+// - a person's pause in the middle of a step closes the page as quickly and parks the run (paused, held by no
+//   runner); resumed, it starts again at that step as a new attempt, and the form is sent exactly once.
 // The test page asks the server every 200 ms while it is open, so "no further request" is observable.
 // Needs a running stack with a runner (npm test starts one): API_URL, DB_URL.
 import { createServer, type Server } from 'node:http';
@@ -106,4 +108,40 @@ it('a stop in the middle of a step closes the page within 2 s and the run ends s
     [1, 'failed', 'stopped'],
   ]);
   console.log(`stop: the page made its last request ${pageStoppedAfter} ms after the stop`);
+}, 120_000);
+
+it('a pause in the middle of a step closes the page within 2 s; resumed, the run starts again at that step and completes', async () => {
+  requests.length = 0;
+  const runId = await startRun('Staket: paus mitt i steget', [
+    { id: 'open', type: 'navigate', description: 'Öppna ärendet', url: `${origin}/arende` },
+    { id: 'pause', type: 'wait', description: 'Vänta', ms: 6_000 },
+    { id: 'send', type: 'navigate', description: 'Skicka', url: `${origin}/skicka` },
+  ]);
+  await untilStepRuns(runId, 1);
+  await sleep(500);
+  expect((await session.request('POST', `/runs/${runId}/pause`)).status).toBe(200);
+  const pauseAt = Date.now();
+
+  await sleep(5_000);
+  const pageStoppedAfter = lastRequest('/ping/') - pauseAt;
+  expect(pageStoppedAfter).toBeLessThanOrEqual(3_000);
+  // Parked: paused, held by no runner, to start again at the interrupted step.
+  const [parked] = await admin<{ status: string; runner_id: string | null; start_step: number; attempt: number }[]>`
+    select status::text, runner_id, start_step, attempt from public.runs where id = ${runId}`;
+  expect(parked).toEqual({ status: 'paused', runner_id: null, start_step: 1, attempt: 1 });
+  expect(requests.filter((r) => r.path.startsWith('/skicka'))).toEqual([]);
+
+  expect((await session.request('POST', `/runs/${runId}/resume`)).status).toBe(200);
+  const run = await session.runToEnd(runId, 60_000);
+  expect({ status: run.status, error: run.errorMessage }).toEqual({ status: 'completed', error: null });
+  expect(requests.filter((r) => r.path.startsWith('/skicka'))).toHaveLength(1);
+  // Attempt 1: the interrupted wait is skipped, not failed; attempt 2 opens the page again, waits, sends.
+  expect((await stepRows(runId)).map((s) => [s.attempt, s.step_index, s.status])).toEqual([
+    [1, 0, 'passed'],
+    [1, 1, 'skipped'],
+    [2, 0, 'passed'],
+    [2, 1, 'passed'],
+    [2, 2, 'passed'],
+  ]);
+  console.log(`pause: the page made its last request ${pageStoppedAfter} ms after the pause`);
 }, 120_000);
