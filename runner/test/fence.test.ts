@@ -7,12 +7,17 @@
 //   the run ends stopped;
 // - a person's pause in the middle of a step closes the page as quickly and parks the run (paused, held by no
 //   runner); resumed, it starts again at that step as a new attempt, and the form is sent exactly once.
+// - a runner process frozen (SIGSTOP) in a wait step past its lease, while its run moved on to attempt 2
+//   elsewhere, does nothing more when it is thawed (SIGCONT): its page stops within 3 s, the form is not sent,
+//   no step row is added (the issue's measured case: the form was sent 0.3 s after the thaw).
 // The test page asks the server every 200 ms while it is open, so "no further request" is observable.
-// Needs a running stack with a runner (npm test starts one): API_URL, DB_URL.
+// Needs a running stack with a runner (npm test starts one): API_URL, DB_URL, RUNNER_DB_URL.
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SECRETS_KEY } from '../../dev/lib/config.ts';
 import { Session } from './api-session.ts';
 
 const admin = postgres(process.env.DB_URL ?? 'postgresql://postgres:postgres@127.0.0.1:55322/postgres', { max: 2, onnotice: () => {} });
@@ -145,3 +150,68 @@ it('a pause in the middle of a step closes the page within 2 s; resumed, the run
   ]);
   console.log(`pause: the page made its last request ${pageStoppedAfter} ms after the pause`);
 }, 120_000);
+
+it('a runner frozen past its lease while its run moved on does nothing more when it thaws', async () => {
+  // A runner process of this test's own (plain node, so SIGSTOP freezes the runner itself), with a short lease.
+  const frozenId = `fence-frozen-${process.pid}`;
+  const runner: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'runner/src/main.ts'], {
+    env: {
+      ...process.env,
+      KOLLEGA_RUNNER_DB_URL: process.env.RUNNER_DB_URL ?? 'postgresql://kollega_runner:postgres@127.0.0.1:55322/postgres',
+      KOLLEGA_SECRETS_KEY: SECRETS_KEY,
+      KOLLEGA_RUNNER_ALLOW_PRIVATE: 'true',
+      KOLLEGA_RUNNER_ID: frozenId,
+      KOLLEGA_RUNNER_CONCURRENCY: '2',
+      KOLLEGA_RUNNER_HEARTBEAT_MS: '1000',
+      KOLLEGA_RUNNER_LEASE_MS: '6000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  runner.stdout!.on('data', (d) => (output += d));
+  runner.stderr!.on('data', (d) => (output += d));
+  try {
+    await expect.poll(() => output.includes(`${frozenId} ready`), { timeout: 60_000, interval: 200 }).toBe(true);
+    // The stack's runner competes for the queue: start runs until this one takes one.
+    let runId: string | undefined;
+    for (let i = 0; i < 8 && !runId; i++) {
+      requests.length = 0;
+      const id = await startRun(`Staket: fryst ${i}`, [
+        { id: 'open', type: 'navigate', description: 'Öppna ärendet', url: `${origin}/arende` },
+        { id: 'pause', type: 'wait', description: 'Vänta', ms: 8_000 },
+        { id: 'send', type: 'navigate', description: 'Skicka', url: `${origin}/skicka` },
+      ]);
+      await untilStepRuns(id, 1);
+      const [row] = await admin<{ runner_id: string }[]>`select runner_id from public.runs where id = ${id}`;
+      if (row!.runner_id === frozenId) runId = id;
+      else expect((await session.request('POST', `/runs/${id}/stop`)).status).toBe(200);
+    }
+    expect(runId).toBeDefined();
+    await sleep(500);
+
+    runner.kill('SIGSTOP');
+    // Past its lease; then, as after the sweep, a person's retry and another runner's claim: attempt 2 elsewhere.
+    await sleep(7_000);
+    // (The other runner's heartbeat is set ahead, so the thawed runner's own sweep, with its short lease, leaves it.)
+    await admin`update public.runs set attempt = attempt + 1, runner_id = 'fence-test-other-runner', heartbeat_at = now() + interval '10 minutes' where id = ${runId!}`;
+    const before = await stepRows(runId!);
+    // Thawed after the 8 s wait would have ended: the old attempt's next step would send the form at once.
+    await sleep(2_000);
+    runner.kill('SIGCONT');
+    const thawedAt = Date.now();
+    await sleep(6_000);
+
+    expect(requests.filter((r) => r.path.startsWith('/skicka'))).toEqual([]);
+    const pageStoppedAfter = lastRequest('/ping/') - thawedAt;
+    expect(pageStoppedAfter).toBeLessThanOrEqual(3_000);
+    expect(await stepRows(runId!)).toEqual(before);
+    const [run] = await admin<{ status: string; attempt: number; runner_id: string }[]>`select status::text, attempt, runner_id from public.runs where id = ${runId!}`;
+    expect(run).toEqual({ status: 'running', attempt: 2, runner_id: 'fence-test-other-runner' });
+    console.log(`frozen: after the thaw the page made its last request ${pageStoppedAfter} ms later; the runner said: ${output.split('\n').filter((l) => l.includes(runId!)).join(' | ')}`);
+    await admin`update public.runs set status = 'failed', error_type = 'runner_lost', finished_at = now() where id = ${runId!}`;
+  } finally {
+    runner.kill('SIGCONT');
+    runner.kill('SIGTERM');
+    await new Promise((resolve) => (runner.exitCode !== null ? resolve(null) : runner.once('exit', resolve)));
+  }
+}, 240_000);
