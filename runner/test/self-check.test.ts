@@ -2,8 +2,10 @@
 // database as kollega_runner and Debian's Chromium: with the api's secrets key and a browser it passes; with
 // another key, or a browser that does not start, it says what is wrong (and the runner then takes no job).
 // A definition that no longer parses after the claim fails its run at once as definition_invalid, through the
-// api and the stack's runner, instead of runner_lost 45 s later.
+// api and the stack's runner, instead of runner_lost 45 s later. A runner process without a browser takes
+// none of the runs queued meanwhile (the stack's runner does them all), and says why in its log.
 // Needs a running stack with a runner (npm test starts one): API_URL, DB_URL, RUNNER_DB_URL.
+import { spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -67,3 +69,35 @@ it('fails a run whose definition does not parse after the claim as definition_in
   expect(run.errorMessage).toMatch(/not valid/);
   expect(Date.now() - t0).toBeLessThan(30_000); // the sweep would have taken 45 s
 }, 120_000);
+
+it('a runner process whose browser does not start takes no run and says why', async () => {
+  const id = `selfcheck-broken-${process.pid}`;
+  const runner = spawn(process.execPath, ['--import', 'tsx', 'runner/src/main.ts'], {
+    env: {
+      ...process.env,
+      KOLLEGA_RUNNER_DB_URL: process.env.RUNNER_DB_URL ?? 'postgresql://kollega_runner:postgres@127.0.0.1:55322/postgres',
+      KOLLEGA_SECRETS_KEY: SECRETS_KEY,
+      KOLLEGA_RUNNER_ALLOW_PRIVATE: 'true',
+      KOLLEGA_RUNNER_ID: id,
+      KOLLEGA_CHROMIUM_PATH: '/nonexistent/chromium',
+      KOLLEGA_RUNNER_SELFCHECK_MS: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  runner.stdout.on('data', (d) => (output += d));
+  runner.stderr.on('data', (d) => (output += d));
+  try {
+    await expect.poll(() => output.includes(`${id} ready`), { timeout: 60_000, interval: 200 }).toBe(true);
+    expect(output).toMatch(/self-check failed: the browser does not start/);
+    const workflow = await session.activeWorkflow('Sjalvkoll: snabb', [{ id: 'w', type: 'wait', description: 'Vänta', ms: 1 }]);
+    const runs: string[] = [];
+    for (let i = 0; i < 4; i++) runs.push(await session.startRun(workflow));
+    for (const runId of runs) expect((await session.runToEnd(runId, 60_000)).status).toBe('completed');
+    const taken = await admin<{ n: number }[]>`select count(*)::int as n from public.runs where runner_id = ${id}`;
+    expect(taken[0]!.n).toBe(0);
+  } finally {
+    runner.kill('SIGTERM');
+    await new Promise((resolve) => (runner.exitCode !== null ? resolve(null) : runner.once('exit', resolve)));
+  }
+}, 180_000);
