@@ -20,9 +20,15 @@ export type RunnerConfig = {
   allowPrivateAddresses: boolean;
   runnerId: string;
   heartbeatMs: number;
+  /** How often the runner reads the state of all its runs in one query: a stop or a lost lease takes effect within about this (plus closing the context). */
+  watchMs: number;
   /** A run whose runner has not been heard from for this long fails as runner_lost. */
   leaseMs: number;
   pollingIntervalSeconds: number;
+  /** While the self-check fails (or the breaker has tripped), how often it is tried again. */
+  selfCheckMs: number;
+  /** Browser starts failing in a row that trip the breaker: the runner stops taking jobs until its self-check passes. */
+  breakerFailures: number;
   /** The OpenAI-compatible provider of ai_decision steps (KOLLEGA_AI_*); null: every decision goes to a person. */
   ai: AiConfig | null;
   /** How long a run waits for a person's decision before its step fails as timeout. */
@@ -54,7 +60,10 @@ export function loadConfig(env = process.env): RunnerConfig {
     runnerId: env.KOLLEGA_RUNNER_ID || `${hostname()}:${process.pid}`,
     heartbeatMs: int('KOLLEGA_RUNNER_HEARTBEAT_MS', 10_000, 500),
     leaseMs: int('KOLLEGA_RUNNER_LEASE_MS', 45_000, 2_000),
+    watchMs: int('KOLLEGA_RUNNER_WATCH_MS', 1_000, 100),
     pollingIntervalSeconds: 0.5,
+    selfCheckMs: int('KOLLEGA_RUNNER_SELFCHECK_MS', 15_000, 500),
+    breakerFailures: int('KOLLEGA_RUNNER_BREAKER_FAILURES', 3, 1),
     ai: aiConfigFromEnv((name) => env[name]),
     // Below pg-boss's job expiry (4 h), so a waiting run that keeps its slot (past maxWaiting) never has its job expire under it.
     taskWaitMs: int('KOLLEGA_RUNNER_TASK_WAIT_MS', 3_600_000, 1_000),

@@ -20,6 +20,8 @@ export function connect(url: string, max: number): Sql {
 
 export type ClaimedRun = {
   id: string;
+  /** The runner holding this attempt's lease: every write below is fenced on (id, attempt, runnerId). */
+  runnerId: string;
   organizationId: string;
   workflowId: string;
   attempt: number;
@@ -32,9 +34,10 @@ export type ClaimedRun = {
 /**
  * Takes a pending run for this runner: pending → running, stamped with the runner's id and a first
  * heartbeat. Null when the run is no longer pending at this attempt (stopped before it started, or
- * already taken: a job is executed at most once even if the queue delivered it twice).
+ * already taken: a job is executed at most once even if the queue delivered it twice);
+ * `definition_invalid` when its definition does not parse (the run has then failed with that error type).
  */
-export async function claimRun(sql: Sql, runId: string, attempt: number, runnerId: string): Promise<ClaimedRun | null> {
+export async function claimRun(sql: Sql, runId: string, attempt: number, runnerId: string): Promise<ClaimedRun | 'definition_invalid' | null> {
   const [row] = await sql<Array<{ id: string; organization_id: string; workflow_id: string; attempt: number; start_step: number; inputs: Record<string, string>; variables: Record<string, string>; definition: unknown }>>`
     update public.runs r
     set status = 'running', runner_id = ${runnerId}, heartbeat_at = now(), started_at = coalesce(r.started_at, now())
@@ -43,16 +46,27 @@ export async function claimRun(sql: Sql, runId: string, attempt: number, runnerI
       and v.workflow_id = r.workflow_id and v.version = r.workflow_version
     returning r.id, r.organization_id, r.workflow_id, r.attempt, r.start_step, r.inputs, r.variables, v.definition`;
   if (!row) return null;
+  // Saved definitions were validated by the api; parsing again fills defaults and guards against drift. One that
+  // no longer parses ends the run at once as definition_invalid, rather than leaving it to the sweep.
+  const parsed = definitionSchema.safeParse(row.definition);
+  if (!parsed.success) {
+    const where = parsed.error.issues[0];
+    const message = `The workflow's saved definition (version of this run) is not valid for this runner: ${where ? `${where.path.join('.') || 'definition'}: ${where.message}` : parsed.error.message}. Fix it in the editor and retry the run.`;
+    await sql`
+      update public.runs r set status = 'failed', error_type = 'definition_invalid', error_message = ${message.slice(0, 2000)}, finished_at = now()
+      where ${holds(sql, { id: row.id, attempt: row.attempt, runnerId })}`;
+    return 'definition_invalid';
+  }
   return {
     id: row.id,
+    runnerId,
     organizationId: row.organization_id,
     workflowId: row.workflow_id,
     attempt: row.attempt,
     startStep: row.start_step,
     inputs: row.inputs,
     variables: row.variables,
-    // Saved definitions were validated by the api; parsing again fills defaults and guards against drift.
-    definition: definitionSchema.parse(row.definition),
+    definition: parsed.data,
   };
 }
 
@@ -72,17 +86,74 @@ export async function loadSecrets(sql: Sql, runId: string, definition: Definitio
   return Object.fromEntries(rows.map((r) => [r.name, r.value]));
 }
 
-/** Where a person has put the run: running, paused, or ended (stopped). */
-export async function runState(sql: Sql, runId: string): Promise<'running' | 'paused' | 'ended'> {
-  const [row] = await sql<{ status: string }[]>`select status from public.runs where id = ${runId}`;
-  if (!row || (row.status !== 'running' && row.status !== 'paused')) return 'ended';
-  return row.status;
+/**
+ * The runner's self-check of its secrets key: true when it decrypts the newest secret (the canary), false when it
+ * does not, null when no secret exists yet (app.runner_key_check). Also proves the database answers.
+ */
+export async function checkSecretsKey(sql: Sql, key: string): Promise<boolean | null> {
+  const [row] = await sql<{ ok: boolean | null }[]>`select app.runner_key_check(${key}) as ok`;
+  return row?.ok ?? null;
 }
 
-/** Renews the lease of every run this runner holds. */
-export async function heartbeat(sql: Sql, runnerId: string, runIds: string[]): Promise<void> {
-  if (!runIds.length) return;
-  await sql`update public.runs set heartbeat_at = now() where id = any(${runIds}) and runner_id = ${runnerId} and status in ('running', 'paused')`;
+/**
+ * The lease of an attempt (AUTOMATION "Once."): held while the run is at this attempt, stamped with this
+ * runner, and running or paused. Every write of the runner below is conditional on it.
+ */
+function holds(sql: Sql | postgres.TransactionSql, run: Pick<ClaimedRun, 'id' | 'attempt' | 'runnerId'>) {
+  return sql`r.id = ${run.id} and r.attempt = ${run.attempt} and r.runner_id = ${run.runnerId} and r.status in ('running', 'paused')`;
+}
+
+/**
+ * Where the run is for this attempt: running or paused (the lease is held), `ended` by a person's stop, or
+ * `lost`: the lease is gone (the run was swept, retried, taken by another runner, or ended otherwise), and the
+ * attempt must do nothing more.
+ */
+export type LeaseState = 'running' | 'paused' | 'waiting' | 'ended' | 'lost';
+
+type LeaseRow = { status: string; attempt: number; runner_id: string | null; error_type: string | null; requires_manual_intervention: boolean };
+
+/** `paused` is a person's pause; `waiting` a run paused for a person's decision (its step goes on). */
+function leaseState(run: Pick<ClaimedRun, 'attempt' | 'runnerId'>, row: LeaseRow | undefined): LeaseState {
+  if (!row || row.attempt !== run.attempt || row.runner_id !== run.runnerId) return 'lost';
+  if (row.status === 'paused') return row.requires_manual_intervention ? 'waiting' : 'paused';
+  if (row.status === 'running') return 'running';
+  return row.status === 'failed' && row.error_type === 'stopped' ? 'ended' : 'lost';
+}
+
+/** The lease state of each of this runner's attempts, in one query (the runner's watch, about once a second). */
+export async function leaseStates(sql: Sql, runs: Array<Pick<ClaimedRun, 'id' | 'attempt' | 'runnerId'>>): Promise<Map<string, LeaseState>> {
+  if (!runs.length) return new Map();
+  const rows = await sql<Array<LeaseRow & { id: string }>>`
+    select id, status, attempt, runner_id, error_type, requires_manual_intervention from public.runs where id = any(${runs.map((r) => r.id)})`;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return new Map(runs.map((run) => [run.id, leaseState(run, byId.get(run.id))]));
+}
+
+/** The lease state of one attempt (before each step). */
+export async function runState(sql: Sql, run: Pick<ClaimedRun, 'id' | 'attempt' | 'runnerId'>): Promise<LeaseState> {
+  return (await leaseStates(sql, [run])).get(run.id) ?? 'lost';
+}
+
+/**
+ * A person paused the run while a step was under way and its browser context was closed: the run stays paused,
+ * held by no runner, to start again at `step` as a new attempt when resumed (app.runner_park_run). `restarted`
+ * when the person had resumed it already (the new attempt is queued); null when the attempt lost its lease.
+ */
+export async function parkRun(sql: Sql, run: ClaimedRun, step: number, variables: Record<string, string>): Promise<'parked' | 'restarted' | null> {
+  const [row] = await sql<{ result: 'parked' | 'restarted' | null }[]>`
+    select app.runner_park_run(${run.id}, ${run.attempt}, ${run.runnerId}, ${step}, ${sql.json(variables)}) as result`;
+  return row?.result ?? null;
+}
+
+/** Renews the lease of each attempt this runner holds; returns the ids of the runs whose lease it still holds. */
+export async function heartbeat(sql: Sql, runnerId: string, runs: Array<Pick<ClaimedRun, 'id' | 'attempt'>>): Promise<Set<string>> {
+  if (!runs.length) return new Set();
+  const rows = await sql<{ id: string }[]>`
+    update public.runs r set heartbeat_at = now()
+    from unnest(${runs.map((r) => r.id)}::uuid[], ${runs.map((r) => r.attempt)}::int[]) as h(id, attempt)
+    where r.id = h.id and r.attempt = h.attempt and r.runner_id = ${runnerId} and r.status in ('running', 'paused')
+    returning r.id`;
+  return new Set(rows.map((r) => r.id));
 }
 
 /**
@@ -102,6 +173,7 @@ export async function earlierDecisions(sql: Sql, run: ClaimedRun): Promise<Recor
 
 export type StepRow = { id: string };
 
+/** The step's row, and the run's current step; null when the attempt no longer holds its lease (nothing written). */
 export async function insertStep(
   sql: Sql,
   run: ClaimedRun,
@@ -109,18 +181,19 @@ export async function insertStep(
   index: number,
   step: { id: string; type: string; description: string },
   description: string,
-): Promise<StepRow> {
+): Promise<StepRow | null> {
   const [row] = await sql<StepRow[]>`
-    with s as (
+    with r as (
+      update public.runs r set current_step = ${index}, current_step_description = ${description}
+      where ${holds(sql, run)}
+      returning r.id
+    ), s as (
       insert into public.run_steps (organization_id, run_id, attempt, seq, step_index, step_id, step_type, description)
-      values (${run.organizationId}, ${run.id}, ${run.attempt}, ${seq}, ${index}, ${step.id}, ${step.type}, ${description})
+      select ${run.organizationId}, r.id, ${run.attempt}, ${seq}, ${index}, ${step.id}, ${step.type}, ${description} from r
       returning id
-    ), r as (
-      update public.runs set current_step = ${index}, current_step_description = ${description}
-      where id = ${run.id} and status in ('running', 'paused')
     )
     select id from s`;
-  return row;
+  return row ?? null;
 }
 
 export type StepUpdate = {
@@ -141,41 +214,51 @@ export type StepUpdate = {
   aiConfidence?: number;
 };
 
-export async function finishStep(sql: Sql, run: ClaimedRun, stepRowId: string, u: StepUpdate): Promise<void> {
-  await sql.begin(async (tx) => {
-    await tx`
-      update public.run_steps
+/**
+ * Records a step's end and the run's progress. The step's row is written while the attempt holds its lease,
+ * and also just after a person's stop (the step the stop interrupted ends `stopped`); the run's progress only
+ * under the lease. False when nothing was written: the attempt lost its lease.
+ */
+export async function finishStep(sql: Sql, run: ClaimedRun, stepRowId: string, u: StepUpdate): Promise<boolean> {
+  return sql.begin(async (tx) => {
+    const updated = await tx`
+      update public.run_steps s
       set status = ${u.status}, finished_at = ${u.finishedAt}, duration_ms = ${u.durationMs},
           error_type = ${u.errorType ?? null}, error_message = ${u.errorMessage ? u.errorMessage.slice(0, 2000) : null},
           log = ${tx.json(u.log)}, extracted = ${u.extracted ? tx.json(u.extracted) : null},
           decision = ${u.decision ? tx.json(u.decision as postgres.JSONValue) : null}, has_screenshot = ${!!u.screenshot},
           heal = ${u.heal ? tx.json(u.heal as postgres.JSONValue) : null}
-      where id = ${stepRowId}`;
+      from public.runs r
+      where s.id = ${stepRowId} and r.id = s.run_id and r.attempt = s.attempt and s.attempt = ${run.attempt} and r.runner_id = ${run.runnerId}
+        and (r.status in ('running', 'paused') or (r.status = 'failed' and r.error_type = 'stopped'))
+      returning s.id`;
+    if (!updated.length) return false;
     if (u.screenshot) {
       await tx`insert into public.run_screenshots (run_step_id, organization_id, jpeg) values (${stepRowId}, ${run.organizationId}, ${u.screenshot})`;
     }
     await tx`
-      update public.runs
+      update public.runs r
       set completed_steps = ${u.completedSteps}, variables = ${tx.json(u.variables)},
           min_ai_confidence = case when ${u.aiConfidence ?? null}::smallint is null then min_ai_confidence
                                    else least(coalesce(min_ai_confidence, 100), ${u.aiConfidence ?? null}::smallint) end
-      where id = ${run.id} and status in ('running', 'paused')`;
+      where ${holds(tx, run)}`;
+    return true;
   });
 }
 
 /** `stopped`: a decision's option stopped the run for review (error type stopped_by_decision). */
 export type Outcome = { status: 'completed' | 'failed' | 'stopped'; errorType?: string; errorMessage?: string; failedStep?: number; variables: Record<string, string> };
 
-/** Ends the run unless a person ended it first (a stop); true when this call ended it. */
-export async function finishRun(sql: Sql, runId: string, runnerId: string, o: Outcome): Promise<boolean> {
+/** Ends the run unless a person ended it first (a stop) or the attempt lost its lease; true when this call ended it. */
+export async function finishRun(sql: Sql, run: ClaimedRun, o: Outcome): Promise<boolean> {
   const rows = await sql`
-    update public.runs
+    update public.runs r
     set status = ${o.status}, error_type = ${o.errorType ?? null}, error_message = ${o.errorMessage ? o.errorMessage.slice(0, 2000) : null},
         failed_step = ${o.failedStep ?? null}, finished_at = now(), variables = ${sql.json(o.variables)},
         requires_manual_intervention = false,
         completed_steps = case when ${o.status} = 'completed' then step_count else completed_steps end
-    where id = ${runId} and runner_id = ${runnerId} and status in ('running', 'paused')
-    returning id`;
+    where ${holds(sql, run)}
+    returning r.id`;
   return rows.length > 0;
 }
 

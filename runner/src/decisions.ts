@@ -97,7 +97,8 @@ export function makeAskers(deps: DecisionDeps) {
       if (task.screenshot) {
         await tx`insert into public.human_task_screenshots (human_task_id, organization_id, jpeg) values (${row.id}, ${run.organizationId}, ${task.screenshot})`;
       }
-      await tx`update public.runs set status = 'paused', requires_manual_intervention = true where id = ${run.id} and status in ('running', 'paused')`;
+      await tx`update public.runs set status = 'paused', requires_manual_intervention = true
+               where id = ${run.id} and attempt = ${run.attempt} and runner_id = ${run.runnerId} and status in ('running', 'paused')`;
       return row.id;
     });
     const deadline = Date.now() + deps.waitMs;
@@ -119,7 +120,8 @@ export function makeAskers(deps: DecisionDeps) {
         if (Date.now() >= deadline) {
           await sql.begin(async (tx) => {
             await tx`update public.human_tasks set status = 'cancelled' where id = ${taskId} and status = 'open'`;
-            await tx`update public.runs set status = 'running', requires_manual_intervention = false where id = ${run.id} and status = 'paused'`;
+            await tx`update public.runs set status = 'running', requires_manual_intervention = false
+                     where id = ${run.id} and attempt = ${run.attempt} and runner_id = ${run.runnerId} and status = 'paused'`;
           });
           return { fail: `no one decided within ${Math.round(deps.waitMs / 60_000)} minutes` };
         }

@@ -4,19 +4,45 @@
 // (or paused by one) gives its slot to other runs meanwhile (slots.ts): its queue job is done, and the
 // run goes on in this process when the person has acted.
 import PgBoss from 'pg-boss';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { type RunnerConfig } from './config.ts';
-import { claimRun, type ClaimedRun, connect, earlierDecisions, finishRun, finishStep, heartbeat, insertStep, loadSecrets, runOrganization, runState, sweepLostRuns } from './db.ts';
+import { claimRun, type ClaimedRun, connect, earlierDecisions, finishRun, finishStep, heartbeat, insertStep, type LeaseState, leaseStates, loadSecrets, parkRun, runOrganization, runState, sweepLostRuns } from './db.ts';
 import { makeAskers } from './decisions.ts';
 import { executeDefinition, maskSecrets } from './engine/index.ts';
 import { startDueSchedules } from './schedules.ts';
+import { checkRunner } from './self-check.ts';
 import { RunSlots } from './slots.ts';
 
 export const RUN_QUEUE = 'run-workflow';
 export const SCHEDULE_QUEUE = 'workflow-schedules';
 
 type RunJob = { runId: string; attempt: number };
+
+/** One attempt this runner executes: its engine's abort, its browser context, when its lease was last renewed. */
+type Attempt = {
+  run: ClaimedRun;
+  abort: AbortController;
+  context?: BrowserContext;
+  renewedAt: number;
+  lost: boolean;
+  /** A step is under way (between its start and end reports). */
+  inStep: boolean;
+  /** A person paused the run mid-step: the context was closed and the run is parked at the end. */
+  parking: boolean;
+};
+
+/** The runner, not the run, is at fault (no browser, secrets it cannot decrypt): the run fails as runner_misconfigured. */
+class Misconfigured extends Error {}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Thrown into the engine when the attempt finds it has lost its lease: the run ends there, unrecorded. */
+class LeaseLost extends Error {
+  constructor() {
+    super('this attempt no longer holds the run\'s lease');
+  }
+}
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
 
@@ -38,7 +64,8 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
   boss.on('error', (error) => log(`queue error: ${error.message}`));
   await boss.start();
 
-  const active = new Map<string, AbortController>();
+  /** The attempts this runner executes (waiting ones too), by run id. */
+  const active = new Map<string, Attempt>();
   /** Runs of each organisation holding a slot of this runner. */
   const perOrganization = new Map<string, number>();
   const slots = new RunSlots(config.concurrency, config.maxWaiting);
@@ -47,6 +74,8 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     if (count > 0) perOrganization.set(organizationId, count);
     else perOrganization.delete(organizationId);
   };
+  /** Whether the attempt's lease may have run out in the database: no heartbeat renewed it for nearly the lease. */
+  const leaseExpired = (attempt: Attempt) => Date.now() > attempt.renewedAt + config.leaseMs - Math.min(1_000, config.leaseMs / 4);
   let browser: Browser | undefined;
   let browserStarting: Promise<Browser> | undefined;
   let stopping = false;
@@ -64,24 +93,94 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     return browserStarting;
   }
 
+  const newContext = async () =>
+    (await getBrowser()).newContext({
+      acceptDownloads: true,
+      viewport: { width: 1280, height: 800 },
+      locale: 'sv-SE',
+      timezoneId: 'Europe/Stockholm',
+      // A service worker's requests bypass the context's routes, and with them the network guard.
+      serviceWorkers: 'block',
+    });
+
+  /**
+   * Why this runner takes no job now (undefined: it does): its self-check has not passed, or the breaker tripped
+   * (browser starts failing in a row, secrets it cannot decrypt). A check every KOLLEGA_RUNNER_SELFCHECK_MS
+   * clears it once everything works again.
+   */
+  let unhealthy: string | undefined = 'the self-check has not run yet';
+  let browserFailures = 0;
+
+  const selfCheck = () => checkRunner({ sql, secretsKey: config.secretsKey, newContext });
+
+  /** Stops fetching until the self-check passes again. */
+  function tripBreaker(why: string): void {
+    if (!unhealthy) log(`breaker: ${why}; taking no job until the self-check passes`);
+    unhealthy ??= why;
+  }
+
+  /**
+   * The attempt lost its lease (AUTOMATION "Once."): from now on it acts on no page and writes nothing. Its
+   * engine is aborted and its browser context closed at once; the steps still under way end without a record.
+   */
+  function fence(attempt: Attempt, why: string): void {
+    if (attempt.lost) return;
+    attempt.lost = true;
+    log(`run ${attempt.run.id} attempt ${attempt.run.attempt}: ${why}; this attempt does nothing more`);
+    attempt.abort.abort();
+    void attempt.context?.close().catch(() => {});
+  }
+
+  /**
+   * A person stopped the run, or paused it while a step was under way: its engine is aborted and its browser
+   * context closed at once, also mid-step. A paused run is parked at the end of execute() (parkRun).
+   */
+  function stopNow(attempt: Attempt, why: 'stopped' | 'paused'): void {
+    if (attempt.abort.signal.aborted) return;
+    if (why === 'paused') attempt.parking = true;
+    log(`run ${attempt.run.id} was ${why} by a person${why === 'paused' ? ' during a step' : ''}: closing its browser context`);
+    attempt.abort.abort();
+    void attempt.context?.close().catch(() => {});
+  }
+
+  /** Acts on what the database says of each attempt: a lost lease fences it, a person's stop stops it now. */
+  function onLeaseStates(states: Map<string, LeaseState>): void {
+    for (const [id, state] of states) {
+      const attempt = active.get(id);
+      if (!attempt) continue;
+      if (state === 'lost') fence(attempt, 'its lease is gone (the run was ended, retried or taken by another runner)');
+      else if (state === 'ended') stopNow(attempt, 'stopped');
+      // Between steps a pause holds the run in place (the engine waits before its next step, page kept).
+      else if (state === 'paused' && attempt.inStep) stopNow(attempt, 'paused');
+    }
+  }
+
   async function execute(run: ClaimedRun, whileIdle: <T>(wait: () => Promise<T>) => Promise<T>): Promise<void> {
     const abort = new AbortController();
-    active.set(run.id, abort);
-    let context;
+    // The claim stamped the first heartbeat.
+    const attempt: Attempt = { run, abort, renewedAt: Date.now(), lost: false, inStep: false, parking: false };
+    active.set(run.id, attempt);
+    let context: BrowserContext | undefined;
     let seq = 0;
     let completedSteps = run.startStep;
     let secrets: Record<string, string> = {};
     const stepRows = new Map<number, string>();
     try {
-      secrets = await loadSecrets(sql, run.id, run.definition, config.secretsKey);
-      context = await (await getBrowser()).newContext({
-        acceptDownloads: true,
-        viewport: { width: 1280, height: 800 },
-        locale: 'sv-SE',
-        timezoneId: 'Europe/Stockholm',
-        // A service worker's requests bypass the context's routes, and with them the network guard.
-        serviceWorkers: 'block',
-      });
+      try {
+        secrets = await loadSecrets(sql, run.id, run.definition, config.secretsKey);
+      } catch (error) {
+        tripBreaker(`the secrets of run ${run.id} could not be decrypted: ${message(error)}`);
+        throw new Misconfigured(`the runner could not decrypt the run's secrets (is its KOLLEGA_SECRETS_KEY the api's?): ${message(error)}`);
+      }
+      try {
+        context = await newContext();
+        browserFailures = 0;
+      } catch (error) {
+        if (++browserFailures >= config.breakerFailures) tripBreaker(`${browserFailures} browser starts in a row failed, the last: ${message(error)}`);
+        throw new Misconfigured(`the runner could not start a browser for the run: ${message(error)}`);
+      }
+      attempt.context = context;
+      if (abort.signal.aborted) await context.close();
       const outcome = await executeDefinition({
         context,
         definition: run.definition,
@@ -93,14 +192,25 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
         allowPrivateAddresses: config.allowPrivateAddresses,
         signal: abort.signal,
         onStepStart: async ({ index, step }) => {
-          const row = await insertStep(sql, run, seq++, index, step, maskSecrets(step.description, secrets));
+          // Before the step acts: an attempt without its lease starts nothing (the engine ends with the error).
+          const row = attempt.lost ? null : await insertStep(sql, run, seq++, index, step, maskSecrets(step.description, secrets));
+          if (!row) {
+            fence(attempt, `it could not record step ${index + 1}`);
+            throw new LeaseLost();
+          }
           stepRows.set(index, row.id);
+          attempt.inStep = true;
         },
         onStepEnd: async (e) => {
+          attempt.inStep = false;
           const rowId = stepRows.get(e.index);
-          if (!rowId) return;
+          if (!rowId || attempt.lost) return;
+          if (attempt.parking && e.errorType === 'stopped') {
+            // Interrupted by a pause: not a failure; the step runs again when the run is resumed.
+            e = { ...e, status: 'skipped', errorType: undefined, errorMessage: undefined, log: [...e.log, { at: e.durationMs, message: 'interrupted by a pause; this step runs again when the run is resumed' }] };
+          }
           if (e.status === 'passed') completedSteps = Math.max(completedSteps, e.index + 1);
-          await finishStep(sql, run, rowId, {
+          const written = await finishStep(sql, run, rowId, {
             status: e.status,
             finishedAt: e.finishedAt,
             durationMs: e.durationMs,
@@ -116,11 +226,22 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
             // The AI's confidence also when a person took the decision it was unsure of.
             aiConfidence: e.decision?.confidence,
           });
+          if (!written && !attempt.lost) {
+            const state = await runState(sql, run);
+            if (state === 'lost') fence(attempt, `it could not record the end of step ${e.index + 1}`);
+          }
           if (e.extracted) Object.assign(run.variables, e.extracted);
         },
+        // Before each step: the lease is checked in the database, so an attempt that lost it (say, its runner
+        // was frozen past the lease) takes no further step.
         control: async () => {
-          const state = await runState(sql, run.id);
-          return state === 'ended' ? 'stop' : state === 'paused' ? 'pause' : 'continue';
+          if (attempt.lost || leaseExpired(attempt)) {
+            fence(attempt, 'its lease ran out without a heartbeat');
+            return 'stop';
+          }
+          const state = await runState(sql, run);
+          if (state === 'lost') fence(attempt, 'its lease is gone (the run was ended, retried or taken by another runner)');
+          return state === 'lost' || state === 'ended' ? 'stop' : state === 'paused' || state === 'waiting' ? 'pause' : 'continue';
         },
         whileIdle,
         ...makeAskers({
@@ -136,9 +257,16 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
           signal: abort.signal,
         }),
       });
+      if (attempt.lost) return;
+      if (attempt.parking && outcome.status === 'stopped') {
+        const step = outcome.failedIndex ?? run.startStep;
+        const parked = await parkRun(sql, run, step, outcome.variables);
+        log(`run ${run.id} attempt ${run.attempt}: ${parked === 'parked' ? `paused at step ${step + 1}; a resume starts a new attempt there` : parked === 'restarted' ? `resumed while pausing: a new attempt from step ${step + 1} is queued` : 'its lease was gone when it paused'}`);
+        return;
+      }
       if (outcome.status === 'stopped') {
         // A person's stop already ended the run (then this changes nothing); otherwise this runner is shutting down.
-        await finishRun(sql, run.id, config.runnerId, {
+        await finishRun(sql, run, {
           status: 'failed',
           errorType: 'runner_lost',
           errorMessage: 'The runner was shut down during the run. Retry it from the step it had reached.',
@@ -147,7 +275,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
         });
         return;
       }
-      const ended = await finishRun(sql, run.id, config.runnerId, {
+      const ended = await finishRun(sql, run, {
         status: outcome.status === 'stopped_by_decision' ? 'stopped' : outcome.status,
         errorType: outcome.errorType,
         errorMessage: outcome.errorMessage && maskSecrets(outcome.errorMessage, secrets),
@@ -156,16 +284,17 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
       });
       log(`run ${run.id} attempt ${run.attempt} ${ended ? outcome.status : 'was ended by a person'}${outcome.errorType ? ` (${outcome.errorType})` : ''}`);
     } catch (error) {
+      if (attempt.lost) return;
       const message = maskSecrets(error instanceof Error ? error.message : String(error), secrets);
       log(`run ${run.id} crashed: ${message}`);
-      await finishRun(sql, run.id, config.runnerId, {
+      await finishRun(sql, run, {
         status: 'failed',
-        errorType: 'browser_crashed',
+        errorType: error instanceof Misconfigured ? 'runner_misconfigured' : 'browser_crashed',
         errorMessage: message,
         variables: run.variables,
       }).catch((e) => log(`could not record the end of run ${run.id}: ${e instanceof Error ? e.message : e}`));
     } finally {
-      active.delete(run.id);
+      if (active.get(run.id) === attempt) active.delete(run.id);
       await context?.close().catch(() => {});
     }
   }
@@ -176,65 +305,108 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
   }
 
   /**
-   * One queue job: claims its run and executes it, holding a slot. The job is done when the run has
-   * ended, or earlier when the run starts waiting for a person without its slot: it then goes on in the
-   * background (`active` keeps it, so the heartbeat renews its lease and a shutdown stops it).
+   * One queue job, fetched with a slot this call now holds: claims its run and executes it. The job is done
+   * when the run has ended, or earlier when the run starts waiting for a person without its slot: it then
+   * goes on in the background (`active` keeps it, so the heartbeat renews its lease and a shutdown stops it).
    */
   async function handleRunJob(job: PgBoss.Job<RunJob>): Promise<void> {
     const { runId, attempt } = job.data;
-    const organizationId = await runOrganization(sql, runId);
-    if (!organizationId) return;
-    if ((perOrganization.get(organizationId) ?? 0) >= config.concurrencyPerOrganization) {
-      // This organisation already uses its share of this runner: back into the queue for a moment.
-      await boss.send(RUN_QUEUE, job.data, { startAfter: 2, retryLimit: 0 });
-      return;
-    }
-    await slots.acquire();
-    if (stopping) {
-      // This runner stopped while the job waited for a slot: the run goes back to the queue for another.
-      slots.release();
-      await requeue(job.data);
-      return;
-    }
-    let run: ClaimedRun | null;
+    let run: ClaimedRun | null = null;
+    let organizationId: string | null = null;
     try {
-      run = await claimRun(sql, runId, attempt, config.runnerId);
-    } catch (error) {
-      slots.release();
-      throw error;
+      organizationId = await runOrganization(sql, runId);
+      if (organizationId && (perOrganization.get(organizationId) ?? 0) >= config.concurrencyPerOrganization) {
+        // This organisation already uses its share of this runner: back into the queue for a moment.
+        await boss.send(RUN_QUEUE, job.data, { startAfter: 2, retryLimit: 0 });
+        organizationId = null;
+      } else if (organizationId && stopping) {
+        await requeue(job.data);
+        organizationId = null;
+      }
+      if (organizationId) {
+        const claimed = await claimRun(sql, runId, attempt, config.runnerId);
+        if (claimed === 'definition_invalid') log(`run ${runId} attempt ${attempt}: its definition does not parse; it failed as definition_invalid`);
+        else run = claimed;
+      }
+    } finally {
+      if (!run) slots.release();
     }
-    if (!run) {
-      slots.release();
-      return;
-    }
-    countRun(organizationId, 1);
+    if (!run || !organizationId) return;
+    const org = organizationId;
+    countRun(org, 1);
     let jobDone!: () => void;
     const handedBack = new Promise<void>((resolve) => (jobDone = resolve));
     const whileIdle = <T>(wait: () => Promise<T>) =>
       slots.whileIdle(wait, {
         onIdle: () => {
-          countRun(organizationId, -1);
+          countRun(org, -1);
           jobDone();
         },
-        onBusy: () => countRun(organizationId, 1),
+        onBusy: () => countRun(org, 1),
       });
     void execute(run, whileIdle).finally(() => {
       slots.release();
-      countRun(organizationId, -1);
+      countRun(org, -1);
       jobDone();
     });
     await handedBack;
   }
 
-  const workerIds: string[] = [];
-  for (let i = 0; i < config.concurrency; i++) {
-    workerIds.push(
-      await boss.work<RunJob>(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: config.pollingIntervalSeconds }, async ([job]) => {
-        if (stopping) await requeue(job.data);
-        else await handleRunJob(job);
-      }),
-    );
+  /**
+   * Takes a job only with a free slot (one fetch per free slot): the run is claimed right after, so no run
+   * waits inside a runner for a slot, where it could not move to an idle runner and the sweep would fail it
+   * as runner_lost. A run going on after a wait takes its slot back ahead of this loop (slots.ts).
+   */
+  async function fetchRuns(): Promise<void> {
+    while (!stopping) {
+      if (unhealthy) {
+        await new Promise((r) => setTimeout(r, 500));
+        continue;
+      }
+      await slots.acquire();
+      let job: PgBoss.Job<RunJob> | undefined;
+      if (!stopping) {
+        try {
+          [job] = await boss.fetch<RunJob>(RUN_QUEUE, { batchSize: 1 });
+        } catch (e) {
+          log(`queue fetch failed: ${e instanceof Error ? e.message : e}`);
+        }
+      }
+      if (!job) {
+        slots.release();
+        if (!stopping) await new Promise((r) => setTimeout(r, config.pollingIntervalSeconds * 1000));
+        continue;
+      }
+      const taken = job;
+      void handleRunJob(taken)
+        .then(
+          () => boss.complete(RUN_QUEUE, taken.id),
+          (error) => {
+            log(`run job ${taken.id} (run ${taken.data.runId}) failed: ${error instanceof Error ? error.message : error}`);
+            return boss.fail(RUN_QUEUE, taken.id, { message: error instanceof Error ? error.message : String(error) });
+          },
+        )
+        .catch((e) => log(`could not finish run job ${taken.id}: ${e instanceof Error ? e.message : e}`));
+    }
   }
+  unhealthy = await selfCheck();
+  if (unhealthy) log(`self-check failed: ${unhealthy}; taking no job until it passes (checked every ${config.selfCheckMs / 1000} s)`);
+  let checking = false;
+  const checker = setInterval(() => {
+    if (!unhealthy || checking || stopping) return;
+    checking = true;
+    void selfCheck()
+      .then((problem) => {
+        if (problem) return log(`self-check failed: ${problem}`);
+        log(`self-check passed: taking jobs again`);
+        unhealthy = undefined;
+        browserFailures = 0;
+      })
+      .finally(() => (checking = false));
+  }, config.selfCheckMs);
+  void fetchRuns();
+
+  const workerIds: string[] = [];
 
   await boss.schedule(SCHEDULE_QUEUE, '* * * * *', {}, { tz: 'UTC', retryLimit: 0 });
   workerIds.push(
@@ -244,9 +416,34 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     }),
   );
 
+  // The heartbeat renews each attempt's lease and learns which it still holds; an attempt whose lease is not
+  // renewed in time (the database out of reach) is fenced by the watch before the sweep could end its run.
   const beat = setInterval(() => {
-    heartbeat(sql, config.runnerId, [...active.keys()]).catch((e) => log(`heartbeat failed: ${e instanceof Error ? e.message : e}`));
+    const attempts = [...active.values()].filter((a) => !a.lost);
+    const sentAt = Date.now();
+    heartbeat(sql, config.runnerId, attempts.map((a) => a.run))
+      .then(async (held) => {
+        for (const a of attempts) if (held.has(a.run.id)) a.renewedAt = Math.max(a.renewedAt, sentAt);
+        const notHeld = attempts.filter((a) => !held.has(a.run.id)).map((a) => a.run);
+        if (notHeld.length) onLeaseStates(await leaseStates(sql, notHeld));
+      })
+      .catch((e) => log(`heartbeat failed: ${e instanceof Error ? e.message : e}`));
   }, config.heartbeatMs);
+  // The watch: one query for all of this runner's attempts about once a second, so a person's stop and a lost
+  // lease take effect within 2 s, also in the middle of a step.
+  let watching = false;
+  const watcher = setInterval(() => {
+    if (watching) return;
+    const attempts = [...active.values()].filter((a) => !a.lost && !a.abort.signal.aborted);
+    for (const a of attempts) if (leaseExpired(a)) fence(a, 'its lease ran out without a heartbeat');
+    const live = attempts.filter((a) => !a.lost);
+    if (!live.length) return;
+    watching = true;
+    leaseStates(sql, live.map((a) => a.run))
+      .then(onLeaseStates)
+      .catch((e) => log(`watch failed: ${e instanceof Error ? e.message : e}`))
+      .finally(() => (watching = false));
+  }, config.watchMs);
   const sweep = async () => {
     try {
       const lost = await sweepLostRuns(sql, config.leaseMs);
@@ -265,11 +462,13 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     stop: async () => {
       stopping = true;
       clearInterval(beat);
+      clearInterval(watcher);
+      clearInterval(checker);
       clearInterval(sweeper);
       for (const id of workerIds) await boss.offWork({ id }).catch(() => {});
       // Runs still executing end as failed (browser gone) when the browser closes under them; their
       // lease is then not renewed and the row says why, so nothing is left running.
-      for (const controller of active.values()) controller.abort();
+      for (const attempt of active.values()) attempt.abort.abort();
       const deadline = Date.now() + 5_000;
       while (active.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       await browser?.close().catch(() => {});

@@ -54,6 +54,22 @@ export class Session {
     expect(registered.status).toBeLessThan(300);
   }
 
+  /** A new active workflow of this company with these steps; its id. */
+  async activeWorkflow(name: string, steps: unknown[]): Promise<string> {
+    const created = await this.request<{ id: string }>('POST', '/workflows', { name });
+    expect(created.status).toBe(201);
+    expect((await this.request('PUT', `/workflows/${created.body.id}/definition`, { definition: { version: 1, steps } })).status).toBe(200);
+    expect((await this.request('PUT', `/workflows/${created.body.id}`, { status: 'active' })).status).toBe(200);
+    return created.body.id;
+  }
+
+  /** Starts a run of the workflow (POST …/run); its id. */
+  async startRun(workflowId: string): Promise<string> {
+    const started = await this.request<{ executionId: string }>('POST', `/workflows/${workflowId}/run`, {});
+    expect(started.status).toBe(202);
+    return started.body.executionId;
+  }
+
   /** Polls GET /api/runs/{id} until the run has completed or failed. */
   async runToEnd(runId: string, timeoutMs: number): Promise<Run> {
     const deadline = Date.now() + timeoutMs;

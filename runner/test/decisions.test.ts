@@ -69,7 +69,7 @@ async function runningRun(): Promise<{ run: ClaimedRun; stepRowId: string }> {
   const [{ id: stepRowId }] = await admin<{ id: string }[]>`
     insert into public.run_steps (organization_id, run_id, attempt, seq, step_index, step_id, step_type, description)
     values (${ORG}, ${id}, 1, 0, 0, 'decide', 'ai_decision', 'Attestera fakturan?') returning id`;
-  return { run: { id, organizationId: ORG, workflowId: WORKFLOW, attempt: 1, startStep: 0, inputs: {}, variables: { amount: '12500' }, definition }, stepRowId };
+  return { run: { id, runnerId: 'runner-decisions', organizationId: ORG, workflowId: WORKFLOW, attempt: 1, startStep: 0, inputs: {}, variables: { amount: '12500' }, definition }, stepRowId };
 }
 
 function decider(run: ClaimedRun, stepRowId: string, ai: boolean, aborted: { value: boolean } = { value: false }) {

@@ -42,7 +42,7 @@ async function aRun(attempt: number): Promise<ClaimedRun> {
   const [{ id }] = await admin<{ id: string }[]>`
     insert into public.runs (organization_id, workflow_id, workflow_version, trigger, status, step_count, attempt, start_step, started_at, runner_id, heartbeat_at)
     values (${ORG}, ${WORKFLOW}, 1, 'manual', 'running', 4, ${attempt}, 3, now(), 'runner-retry', now()) returning id`;
-  return { id, organizationId: ORG, workflowId: WORKFLOW, attempt, startStep: 3, inputs: {}, variables: {}, definition };
+  return { id, runnerId: 'runner-retry', organizationId: ORG, workflowId: WORKFLOW, attempt, startStep: 3, inputs: {}, variables: {}, definition };
 }
 
 async function stepRow(run: ClaimedRun, attempt: number, seq: number, stepId: string, status: string, decision: Record<string, unknown> | null) {

@@ -41,6 +41,8 @@ export const RUN_ERROR_TYPES = [
   'ai_unavailable',
   'browser_crashed',
   'runner_lost',
+  'runner_misconfigured',
+  'definition_invalid',
   'stopped',
   'stopped_by_decision',
 ] as const;
