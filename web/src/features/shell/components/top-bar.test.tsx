@@ -85,6 +85,22 @@ describe('notification bell', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifieringar' })).not.toBeInTheDocument());
   });
 
+  it('lists five of each and leads to the rest', async () => {
+    mockShell({
+      'GET /api/tasks': () => json(200, Array.from({ length: 7 }, (_, i) => aTask({ id: `t${i}`, runId: `r${i}` }))),
+      'GET /api/error-queue': () => json(200, Array.from({ length: 6 }, (_, i) => anError({ id: `e${i}` }))),
+    });
+    const { banner } = await renderTopBar();
+    const bell = within(banner).getByRole('button', { name: 'Notifieringar' });
+    await waitFor(() => expect(within(bell).getByTestId('notification-dot')).toHaveTextContent(/^13$/));
+    await userEvent.click(bell);
+    const panel = await screen.findByRole('dialog', { name: 'Notifieringar' });
+    expect(panel).toHaveTextContent('13 väntar på dig');
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(10);
+    expect(within(panel).getByRole('link', { name: 'Visa alla (7) i flödeshanteringen' })).toHaveAttribute('href', '/workflow-execution');
+    expect(within(panel).getByRole('link', { name: 'Visa alla (6) i felkön' })).toHaveAttribute('href', '/error-queue');
+  });
+
   it('opens from the keyboard', async () => {
     mockShell(waiting);
     const { banner } = await renderTopBar();
@@ -160,6 +176,24 @@ describe('top search', { timeout: 20_000 }, () => {
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/workflows/w-hyr'));
     expect(input).toHaveValue('');
+  });
+
+  it('is used from the keyboard alone: arrows move through the results, Enter opens one', async () => {
+    mockShell(search);
+    const { banner, router } = await renderTopBar();
+    const input = within(banner).getByRole('combobox');
+    await userEvent.click(input);
+    await userEvent.keyboard('hyr');
+    await screen.findByRole('option', { name: 'Hyresavisering' });
+    const active = () => document.getElementById(input.getAttribute('aria-activedescendant') ?? '');
+    // The first result is active as soon as the list shows; the arrows move from there.
+    await waitFor(() => expect(active()).toHaveTextContent(/^Hyresavisering$/));
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(active()).toHaveTextContent('Godkänn avin'));
+    await userEvent.keyboard('{ArrowUp}');
+    await waitFor(() => expect(active()).toHaveTextContent(/^Hyresavisering$/));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workflows/w-hyr'));
   });
 
   it('opens a task at its run with a click', async () => {
