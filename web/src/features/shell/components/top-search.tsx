@@ -26,6 +26,7 @@ function useDebounced(value: string, ms: number): string {
   return debounced;
 }
 
+const panelClasses = 'absolute right-0 z-40 mt-2 w-80 rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200';
 const groupHeading = 'px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase';
 const optionClasses = 'cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-900 data-focus:bg-indigo-50 data-focus:text-indigo-900';
 
@@ -49,6 +50,28 @@ export function TopSearch() {
   const searching = debounced !== text || workflows.isFetching;
   const nothing = foundWorkflows.length === 0 && foundTasks.length === 0;
 
+  const groups = [
+    {
+      key: 'workflows',
+      label: t('search.workflows'),
+      options: foundWorkflows.map((workflow) => (
+        <ComboboxOption key={workflow.id} value={{ kind: 'workflow', workflow }} className={optionClasses}>
+          {workflow.name}
+        </ComboboxOption>
+      )),
+    },
+    {
+      key: 'tasks',
+      label: t('search.tasks'),
+      options: foundTasks.map((task) => (
+        <ComboboxOption key={task.id} value={{ kind: 'task', task }} className={optionClasses}>
+          <span className="block">{task.workflowName}</span>
+          <span className="block text-xs text-slate-600">{task.title || t(`notifications.task_kind.${task.kind}`)}</span>
+        </ComboboxOption>
+      )),
+    },
+  ];
+
   function open(result: Result | null) {
     if (!result) return;
     setQuery('');
@@ -68,26 +91,22 @@ export function TopSearch() {
           autoComplete="off"
           className="w-56 rounded-lg border-0 bg-slate-100 py-2 pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500 focus:bg-white focus:ring-2 focus:ring-indigo-600 focus:outline-none lg:w-72"
         />
-        {text === '' ? null : (
-          <ComboboxOptions className="absolute right-0 z-40 mt-2 max-h-96 w-80 overflow-y-auto rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200 empty:invisible">
-            {foundWorkflows.length > 0 ? <p className={groupHeading}>{t('search.workflows')}</p> : null}
-            {foundWorkflows.map((workflow) => (
-              <ComboboxOption key={workflow.id} value={{ kind: 'workflow', workflow }} className={optionClasses}>
-                {workflow.name}
-              </ComboboxOption>
-            ))}
-            {foundTasks.length > 0 ? <p className={groupHeading}>{t('search.tasks')}</p> : null}
-            {foundTasks.map((task) => (
-              <ComboboxOption key={task.id} value={{ kind: 'task', task }} className={optionClasses}>
-                <span className="block">{task.workflowName}</span>
-                <span className="block text-xs text-slate-600">{task.title || t(`notifications.task_kind.${task.kind}`)}</span>
-              </ComboboxOption>
-            ))}
-            {nothing ? (
-              <p className="px-3 py-2 text-sm text-slate-600" role="status">
-                {workflows.isError ? t('search.error') : searching ? t('search.searching') : t('search.no_results')}
-              </p>
-            ) : null}
+        {text === '' ? null : nothing ? (
+          <p role="status" className={`${panelClasses} px-3 py-2 text-sm text-slate-600`}>
+            {workflows.isError ? t('search.error') : searching ? t('search.searching') : t('search.no_results')}
+          </p>
+        ) : (
+          <ComboboxOptions modal={false} className={`${panelClasses} max-h-96 overflow-y-auto`}>
+            {groups.map((group) =>
+              group.options.length > 0 ? (
+                <div key={group.key} role="group" aria-label={group.label}>
+                  <p aria-hidden="true" className={groupHeading}>
+                    {group.label}
+                  </p>
+                  {group.options}
+                </div>
+              ) : null,
+            )}
           </ComboboxOptions>
         )}
       </Combobox>
