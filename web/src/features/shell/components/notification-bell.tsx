@@ -57,7 +57,7 @@ export function NotificationBell() {
       </PopoverButton>
       {count > 0 ? (
         <span id={unreadId} className="sr-only">
-          {t('top_bar.notifications_unread')}
+          {t('top_bar.notifications_unread', { count })}
         </span>
       ) : null}
       <PopoverPanel
