@@ -51,6 +51,10 @@ test('the dashboard shows the home prompt, measured figures, alerts and the orga
 
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Nyckeltal' })).toBeVisible();
+  // Quick actions: schedules are set on a workflow, team management is the user management page (admins).
+  const quick = page.getByRole('heading', { name: 'Snabbåtgärder' }).locator('xpath=ancestor::section[1]');
+  await expect(quick.getByRole('link', { name: /Schemaläggning/ })).toHaveAttribute('href', '/workflows');
+  await expect(quick.getByRole('link', { name: /Teamhantering/ })).toHaveAttribute('href', '/user-management');
   await page.getByRole('link', { name: /Starta ny inspelning/ }).click();
   await expect(page).toHaveURL(/\/track-trace$/);
 });
@@ -68,6 +72,16 @@ test('a new organisation sees no invented figures, and quick actions lead on (en
   await expect(page.getByText('No alerts')).toBeVisible();
   await expect(page.getByText('Nothing needs your attention right now.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Flow performance' })).toBeVisible();
+  // Nothing waits in a new organisation: no dot on the bell, and it says so; the search finds nothing yet.
+  const topBar = page.getByRole('banner').filter({ has: page.getByRole('button', { name: 'Notifications' }) });
+  const bell = topBar.getByRole('button', { name: 'Notifications' });
+  await expect(bell).not.toHaveAttribute('aria-describedby');
+  await bell.click();
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toContainText('Nothing is waiting for you');
+  await page.keyboard.press('Escape');
+  await topBar.getByRole('combobox', { name: 'Search workflows and tasks' }).fill('nothing like this');
+  await expect(topBar.getByRole('status').filter({ hasText: 'No matches' })).toBeVisible();
+  await page.keyboard.press('Escape');
   await page.getByRole('link', { name: /AI assistant/ }).click();
   await expect(page).toHaveURL(/\/ai-prompt$/);
 });

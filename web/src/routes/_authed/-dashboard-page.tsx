@@ -29,6 +29,7 @@ export function DashboardPage() {
     <DashboardScreen
       fullName={user.fullName}
       organizationName={user.organizationName}
+      canManageUsers={user.role === 'admin'}
       onboarding={<OnboardingCard onComplete={() => void navigate({ to: '/workflows' })} />}
       performance={performance}
       onRunNow={(workflowId, onStarted) => runWorkflow.mutate(workflowId, { onSuccess: onStarted })}

@@ -234,7 +234,29 @@ describe('dashboard', () => {
     const quick = section('Snabbåtgärder');
     expect(within(quick).getByRole('link', { name: /Testkör.*Alla steg utförs på riktigt/ })).toHaveAttribute('href', '/track-trace');
     expect(within(quick).getByRole('link', { name: /AI-assistent/ })).toHaveAttribute('href', '/ai-prompt');
-    expect(within(quick).getByRole('link', { name: /Schemaläggning/ })).toHaveAttribute('href', '/audit-trail');
-    expect(within(quick).getByRole('link', { name: /Teamhantering/ })).toHaveAttribute('href', '/settings');
+    // Schedules are set on a workflow (its editor), team management is the user management page.
+    expect(within(quick).getByRole('link', { name: /Schemaläggning.*Öppna ett arbetsflöde och välj när det ska köras/ })).toHaveAttribute(
+      'href',
+      '/workflows',
+    );
+    expect(within(quick).getByRole('link', { name: /Teamhantering.*Bjud in kollegor/ })).toHaveAttribute('href', '/user-management');
+    expect(within(quick).getByRole('link', { name: 'Visa alla körningar' })).toHaveAttribute('href', '/workflow-execution');
+  });
+
+  it.each(['user', 'superuser'] as const)('does not offer team management to a %s (the page would deny them)', async (role) => {
+    mockDashboard({ performance: [] }, { 'GET /api/user': () => json(200, { ...demoUser, role }) });
+    await renderDashboard();
+    const quick = section('Snabbåtgärder');
+    expect(within(quick).queryByRole('link', { name: /Teamhantering/ })).not.toBeInTheDocument();
+    expect(within(quick).getByRole('link', { name: /Schemaläggning/ })).toHaveAttribute('href', '/workflows');
+  });
+
+  it('names the quick actions in English', async () => {
+    await i18n.changeLanguage('en');
+    mockDashboard({ performance: [] });
+    renderApp('/dashboard');
+    const quick = (await screen.findByRole('heading', { name: 'Quick actions' }, { timeout: 5000 })).closest('section') as HTMLElement;
+    expect(within(quick).getByRole('link', { name: /Scheduling.*Open a workflow and choose when it runs/ })).toHaveAttribute('href', '/workflows');
+    expect(within(quick).getByRole('link', { name: /Team management.*Invite colleagues/ })).toHaveAttribute('href', '/user-management');
   });
 });

@@ -15,6 +15,8 @@ import { StatTiles } from './stat-tiles';
 type DashboardScreenProps = {
   fullName: string;
   organizationName: string;
+  /** Whether the user may manage users (admins): the team management shortcut shows only then. */
+  canManageUsers: boolean;
   /** The onboarding card (and its modal), owned by the onboarding feature. */
   onboarding: ReactNode;
   /** The workflows feature's performance list and its "run now". */
@@ -31,6 +33,7 @@ type DashboardScreenProps = {
 export function DashboardScreen({
   fullName,
   organizationName,
+  canManageUsers,
   onboarding,
   performance,
   onRunNow,
@@ -51,7 +54,7 @@ export function DashboardScreen({
         </div>
         <div className="space-y-6">
           <AttentionList waitingTasks={waitingTasks} />
-          <QuickActions />
+          <QuickActions canManageUsers={canManageUsers} />
         </div>
       </div>
     </div>
