@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { i18n } from '@/lib/i18n';
 import { resources } from '@/locales/resources';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { settleRouters } from './render';
+
+// findBy…/waitFor wait up to 3 s (testing-library's default is 1 s): the first render of a lazy route on two busy
+// cores took longer, and a failure then says nothing about the app.
+configure({ asyncUtilTimeout: 3000 });
 
 // Tests get every namespace up front (the app fetches them lazily).
 for (const [language, namespaces] of Object.entries(resources)) {
