@@ -2,7 +2,7 @@
 // claiming a run, its definition and secrets, step results as they happen, the heartbeat that is the
 // run's lease, the end of the run, and the sweep that fails the runs of runners that died.
 import postgres from 'postgres';
-import { type Definition, definitionSchema, secretNames } from '../../supabase/functions/_shared/schemas/definition.ts';
+import { type Definition, definitionSchema, secretNames, unsafeTemplateUses } from '../../supabase/functions/_shared/schemas/definition.ts';
 import type { StepDecision } from './engine/types.ts';
 
 export type Sql = postgres.Sql;
@@ -48,10 +48,12 @@ export async function claimRun(sql: Sql, runId: string, attempt: number, runnerI
   if (!row) return null;
   // Saved definitions were validated by the api; parsing again fills defaults and guards against drift. One that
   // no longer parses ends the run at once as definition_invalid, rather than leaving it to the sweep.
+  // A definition saved before the rules on secrets and conditions (unsafeTemplateUses) is refused the same way.
   const parsed = definitionSchema.safeParse(row.definition);
-  if (!parsed.success) {
-    const where = parsed.error.issues[0];
-    const message = `The workflow's saved definition (version of this run) is not valid for this runner: ${where ? `${where.path.join('.') || 'definition'}: ${where.message}` : parsed.error.message}. Fix it in the editor and retry the run.`;
+  const unsafe = parsed.success ? unsafeTemplateUses(parsed.data)[0] : undefined;
+  if (!parsed.success || unsafe) {
+    const where = parsed.success ? unsafe : parsed.error.issues[0];
+    const message = `The workflow's saved definition (version of this run) is not valid for this runner: ${where ? `${where.path.join('.') || 'definition'}: ${where.message}` : 'unknown'}. Fix it in the editor and retry the run.`;
     await sql`
       update public.runs r set status = 'failed', error_type = 'definition_invalid', error_message = ${message.slice(0, 2000)}, finished_at = now()
       where ${holds(sql, { id: row.id, attempt: row.attempt, runnerId })}`;
@@ -80,10 +82,22 @@ export async function runOrganization(sql: Sql, runId: string): Promise<string |
  * The decrypted secrets the run's definition uses (app.run_secrets: the runner role cannot read the
  * secrets table itself). Names that do not exist are left out: the step then fails as secret_missing.
  */
-export async function loadSecrets(sql: Sql, runId: string, definition: Definition, key: string | undefined): Promise<Record<string, string>> {
-  if (!secretNames(definition).length || !key) return {};
-  const rows = await sql<{ name: string; value: string }[]>`select name, value from app.run_secrets(${runId}, ${key})`;
-  return Object.fromEntries(rows.map((r) => [r.name, r.value]));
+export async function loadSecrets(
+  sql: Sql,
+  runId: string,
+  definition: Definition,
+  key: string | undefined,
+): Promise<{ values: Record<string, string>; origins: Record<string, string[]> }> {
+  if (!secretNames(definition).length || !key) return { values: {}, origins: {} };
+  const rows = await sql<{ name: string; value: string; origins: string[] }[]>`select name, value, origins from app.run_secrets(${runId}, ${key})`;
+  return { values: Object.fromEntries(rows.map((r) => [r.name, r.value])), origins: Object.fromEntries(rows.map((r) => [r.name, r.origins])) };
+}
+
+/** Records that the run's attempt types a secret on a site (the audit trail); false when the attempt lost the run. */
+export async function recordSecretUse(sql: Sql, run: Pick<ClaimedRun, 'id' | 'attempt' | 'runnerId'>, use: { name: string; origin: string; stepId: string }): Promise<boolean> {
+  const [row] = await sql<{ ok: boolean }[]>`
+    select app.runner_secret_used(${run.id}, ${run.attempt}, ${run.runnerId}, ${use.name}, ${use.origin}, ${use.stepId}) as ok`;
+  return row?.ok === true;
 }
 
 /**

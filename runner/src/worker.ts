@@ -7,7 +7,7 @@ import PgBoss from 'pg-boss';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { type RunnerConfig } from './config.ts';
-import { claimRun, type ClaimedRun, connect, earlierDecisions, finishRun, finishStep, heartbeat, insertStep, type LeaseState, leaseStates, loadSecrets, parkRun, runOrganization, runState, sweepLostRuns } from './db.ts';
+import { claimRun, type ClaimedRun, connect, earlierDecisions, finishRun, finishStep, heartbeat, insertStep, type LeaseState, leaseStates, loadSecrets, parkRun, recordSecretUse, runOrganization, runState, sweepLostRuns } from './db.ts';
 import { makeAskers } from './decisions.ts';
 import { executeDefinition, maskSecrets } from './engine/index.ts';
 import { startDueSchedules } from './schedules.ts';
@@ -164,10 +164,11 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     let seq = 0;
     let completedSteps = run.startStep;
     let secrets: Record<string, string> = {};
+    let secretOrigins: Record<string, string[]> = {};
     const stepRows = new Map<number, string>();
     try {
       try {
-        secrets = await loadSecrets(sql, run.id, run.definition, config.secretsKey);
+        ({ values: secrets, origins: secretOrigins } = await loadSecrets(sql, run.id, run.definition, config.secretsKey));
       } catch (error) {
         tripBreaker(`the secrets of run ${run.id} could not be decrypted: ${message(error)}`);
         throw new Misconfigured(`the runner could not decrypt the run's secrets (is its KOLLEGA_SECRETS_KEY the api's?): ${message(error)}`);
@@ -187,6 +188,8 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
         inputs: run.inputs,
         variables: run.variables,
         secrets,
+        secretOrigins,
+        onSecretUse: (use) => recordSecretUse(sql, run, use),
         startAt: run.startStep,
         earlierDecisions: await earlierDecisions(sql, run),
         allowPrivateAddresses: config.allowPrivateAddresses,

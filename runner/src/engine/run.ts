@@ -97,6 +97,8 @@ async function startRun(opts: ExecuteOptions): Promise<{ run: RunState; dispose:
     inputs: { ...opts.inputs },
     secrets: opts.secrets,
     secretFields: [],
+    secretHandles: [],
+    secretTyped: new Set(),
     cdp: new Map(),
     aborted: false,
     crashed: false,

@@ -1,5 +1,5 @@
 // The state of one run and of the step being executed, shared by run.ts and steps.ts.
-import type { BrowserContext, CDPSession, Locator, Page, Request } from 'playwright-core';
+import type { BrowserContext, CDPSession, ElementHandle, Locator, Page, Request } from 'playwright-core';
 import type { RetryPlan } from '../../../supabase/functions/_shared/retry-plan.ts';
 import type { Step } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import type { StepError } from './errors.ts';
@@ -57,6 +57,9 @@ export type RunState = {
   guard?: NetworkGuard;
   /** Fields the run filled with a secret value: masked in screenshots like password fields. */
   secretFields: Locator[];
+  /** The fields themselves (never read back: secret-fields.ts), and the sites where the run typed a secret. */
+  secretHandles: ElementHandle[];
+  secretTyped: Set<string>;
   network?: NetworkConditions;
   cdp: Map<Page, CDPSession>;
   aborted: boolean;

@@ -8,7 +8,8 @@ import { confirmCandidate, recordHeal } from './confirm.ts';
 import { POLL_MS, UncertainElement, frameFor, locateElement, pageFor, sameUrlLoosely, selectorLocators, sleep } from './locate.ts';
 import { captureJpeg } from './screenshot.ts';
 import { remaining, type NetworkConditions, type RunState, type StepContext } from './state.ts';
-import { containsSecret, maskSecrets } from './templates.ts';
+import { refuseScriptOnSecretSite, refuseSecretRead, refuseValueProbe, secretsOfStep, typeSecret } from './secret-fields.ts';
+import { maskSecrets } from './templates.ts';
 
 /** Steps that look for their element before the previous step's report is done; they act only after (element()). */
 const LOOKS_FIRST = new Set<Step['type']>(['click', 'doubleClick', 'change', 'hover', 'scroll', 'extract', 'waitForElement']);
@@ -75,6 +76,7 @@ async function element(ctx: StepContext, step: Step & { selectors: Selector[]; h
   const page = await pageOf(ctx, step);
   try {
     const located = await locateElement(page, step, () => ctx.deadline, ctx.log, ctx.signal);
+    refuseValueProbe(ctx, located.frame, step);
     if (located.heal) await recordHeal(ctx, step, located.locator, located.heal, step.healThreshold ?? HEAL_THRESHOLD_DEFAULT);
     await ctx.ready;
     return { page, ...located };
@@ -434,8 +436,9 @@ async function fieldInfo(locator: Locator, timeout: number) {
 async function change(ctx: StepContext, step: StepOf<'change'>) {
   const { page, locator, frame } = await element(ctx, step);
   const after = expectNavigation(ctx, page, frame, step);
-  const field = await act(ctx, 'setting the value', page, () => setField(ctx, page, locator, step.value));
-  if (field && containsSecret(step.value, ctx.run.secrets)) ctx.run.secretFields.push(field);
+  const secrets = secretsOfStep(ctx);
+  if (secrets.length) await act(ctx, 'typing the secret', page, () => typeSecret(ctx, page, locator, step.value, secrets));
+  else await act(ctx, 'setting the value', page, () => setField(ctx, page, locator, step.value));
   await after?.();
 }
 
@@ -527,6 +530,7 @@ async function setChecked(ctx: StepContext, locator: Locator, info: Awaited<Retu
 async function waitForElement(ctx: StepContext, step: StepOf<'waitForElement'>) {
   const page = await pageOf(ctx, step);
   const frame = await frameFor(page, step, ctx.deadline, ctx.signal);
+  refuseValueProbe(ctx, frame, step);
   const operator = step.operator ?? '>=';
   const count = step.count ?? 1;
   const filter = { visible: step.visible ?? true, attributes: step.attributes ?? {}, properties: step.properties ?? {} };
@@ -567,6 +571,7 @@ async function waitForElement(ctx: StepContext, step: StepOf<'waitForElement'>) 
 async function waitForExpression(ctx: StepContext, step: StepOf<'waitForExpression'>) {
   const page = await pageOf(ctx, step);
   const frame = await frameFor(page, step, ctx.deadline, ctx.signal);
+  refuseScriptOnSecretSite(ctx, page, frame);
   const expression = step.expression.trim().replace(/;+\s*$/, '');
   const source = `(async () => !!(await (\n${expression}\n)))()`;
   let lastError: string | undefined;
@@ -645,7 +650,8 @@ async function screenshot(ctx: StepContext, step: StepOf<'screenshot'>) {
 }
 
 async function extract(ctx: StepContext, step: StepOf<'extract'>) {
-  const { page, locator } = await element(ctx, step);
+  const { page, locator, frame } = await element(ctx, step);
+  await refuseSecretRead(ctx, locator, frame);
   const attribute = step.attribute;
   const read = await act(ctx, 'reading the element', page, () =>
     locator.evaluate(
@@ -661,9 +667,9 @@ async function extract(ctx: StepContext, step: StepOf<'extract'>) {
     ),
   );
   if (read === null) throw new StepError('assertion_failed', `the element has no attribute ${attribute}`);
-  const text = (read ?? '').trim();
-  ctx.run.variables[step.variable] = text;
-  const shown = maskSecrets(text, ctx.run.secrets);
+  // Whatever a page shows back of a secret is masked before it becomes a variable (and so an AI input or a log).
+  const shown = maskSecrets((read ?? '').trim(), ctx.run.secrets);
+  ctx.run.variables[step.variable] = shown;
   ctx.extracted = { [step.variable]: shown };
   ctx.log(`${step.variable} = "${shown.length > 80 ? `${shown.slice(0, 77)}…` : shown}"`);
 }

@@ -1,15 +1,24 @@
 // `{{var.x}}`, `{{input.x}}` and `{{secret.NAME}}` in step values, and masking secret values in every text
 // the engine reports (logs, error messages, descriptions, extracted values).
+//
+// Values are data, never code (docs/automation.md): a secret is substituted only into a `change` step's
+// value (anywhere else the step fails `secret_use_denied` before acting), a `waitForExpression` is never
+// templated, and a value in a selector is escaped for the selector's kind (selector-values.ts) so it can
+// only ever match text.
 import type { Step } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import { StepError } from './errors.ts';
+import { substituteInSelector } from './selector-values.ts';
 
 export const MASK = '••••••';
 
 const TEMPLATE = /\{\{\s*([^{}]*?)\s*\}\}/g;
+const HAS_TEMPLATE = /\{\{[^{}]*\}\}/;
 const REFERENCE = /^(var|input|secret)\.([A-Za-z_][A-Za-z0-9_]*)$/;
 
 /** Fields that are never templated: identity, and the description (shown as written, masked). */
 const UNTEMPLATED = new Set(['id', 'type', 'description']);
+/** Fields holding selectors: values are escaped into them (selector-values.ts). */
+const SELECTOR_FIELDS = new Set(['selectors', 'frameSelectors']);
 
 export type TemplateScope = {
   variables: Record<string, string>;
@@ -52,13 +61,16 @@ export function containsSecret(text: string, secrets: Record<string, string>): b
  * Substitutes the references in one string. Unknown secret → `secret_missing`; unknown input or variable →
  * `assertion_failed`. With `secrets: false` secret references stay as written (texts for a model or a person).
  */
-export function substitute(text: string, scope: TemplateScope, opts: { secrets?: boolean } = {}): string {
+export function substitute(text: string, scope: TemplateScope, opts: { secrets?: boolean | 'refuse' } = {}): string {
   return text.replace(TEMPLATE, (whole, ref: string) => {
     const m = REFERENCE.exec(ref);
     if (!m) return whole;
     const [, kind, name] = m as unknown as [string, 'var' | 'input' | 'secret', string];
     if (kind === 'secret') {
       if (opts.secrets === false) return whole;
+      if (opts.secrets === 'refuse') {
+        throw new StepError('secret_use_denied', `the secret ${name} may only be typed into a field (a change step's value), not used here`);
+      }
       if (!Object.hasOwn(scope.secrets, name)) throw new StepError('secret_missing', `the secret ${name} is not set for this organisation`);
       return scope.secrets[name]!;
     }
@@ -73,17 +85,39 @@ export function substitute(text: string, scope: TemplateScope, opts: { secrets?:
   });
 }
 
+/** The names of the secrets a text refers to (`{{secret.NAME}}`). */
+export function secretReferences(text: string): string[] {
+  const names: string[] = [];
+  for (const [, ref] of text.matchAll(TEMPLATE)) {
+    const m = REFERENCE.exec(ref!);
+    if (m?.[1] === 'secret') names.push(m[2]!);
+  }
+  return [...new Set(names)];
+}
+
 /**
- * The step with every string value substituted (selectors, values, URLs, expressions, targets, …). Steps whose
- * texts leave the runner for a model or a person (ai_decision, manual) never get secret values.
+ * The step with every string value substituted (selectors escaped, values, URLs, targets, …). Only a `change`
+ * step's value gets secret values: a secret anywhere else fails the step (`secret_use_denied`), except in texts
+ * for a model or a person (ai_decision, manual), which keep the reference as written. A `waitForExpression`
+ * with a template fails (`definition_invalid`): values never become script.
  */
 export function resolveStep<S extends Step>(step: S, scope: TemplateScope): S {
-  const secrets = step.type !== 'ai_decision' && step.type !== 'manual';
-  const visit = (value: unknown, key?: string): unknown => {
-    if (typeof value === 'string') return key !== undefined && UNTEMPLATED.has(key) ? value : substitute(value, scope, { secrets });
-    if (Array.isArray(value)) return value.map((v) => visit(v));
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, visit(v, k)]));
+  if (step.type === 'waitForExpression' && HAS_TEMPLATE.test(step.expression)) {
+    throw new StepError('definition_invalid', 'a condition (waitForExpression) may not contain {{…}}: values never become script');
+  }
+  const forPeople = step.type === 'ai_decision' || step.type === 'manual';
+  const visit = (value: unknown, path: string[]): unknown => {
+    const key = path.at(-1);
+    if (typeof value === 'string') {
+      if (key !== undefined && UNTEMPLATED.has(key)) return value;
+      if (step.type === 'waitForExpression' && key === 'expression') return value;
+      const secrets = forPeople ? false : step.type === 'change' && path.length === 1 && key === 'value' ? true : 'refuse';
+      if (SELECTOR_FIELDS.has(path[0]!)) return substituteInSelector(value, (text) => substitute(text, scope, { secrets }));
+      return substitute(value, scope, { secrets });
+    }
+    if (Array.isArray(value)) return value.map((v) => visit(v, path));
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, visit(v, [...path, k])]));
     return value;
   };
-  return visit(step) as S;
+  return visit(step, []) as S;
 }

@@ -102,6 +102,13 @@ export type ExecuteOptions = {
   /** {{secret.NAME}} values, resolved by the caller before the run. */
   secrets: Record<string, string>;
   /**
+   * The sites (origins) each secret may be typed on. A secret without an entry (or with none) is never typed:
+   * the step fails `secret_origin_denied`.
+   */
+  secretOrigins?: Record<string, string[]>;
+  /** Called before a secret is typed (the audit trail); `false` means this attempt lost the run: nothing is typed. */
+  onSecretUse?(use: { name: string; origin: string; stepId: string }): Promise<boolean>;
+  /**
    * Step index to start from (retry from a step). The steps the start step's page needs run again first, each
    * reported (retryPlan in supabase/functions/_shared/retry-plan.ts: from the last navigate before it, with the
    * last setViewport and emulateNetworkConditions before that); no other earlier step is executed.

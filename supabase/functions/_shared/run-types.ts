@@ -37,6 +37,8 @@ export const RUN_ERROR_TYPES = [
   'unexpected_dialog',
   'assertion_failed',
   'secret_missing',
+  'secret_origin_denied',
+  'secret_use_denied',
   'blocked_address',
   'ai_unavailable',
   'browser_crashed',

@@ -259,6 +259,33 @@ export function secretNames(definition: Definition): string[] {
   return [...names].sort();
 }
 
+/** Where a definition would let a value become code or a secret leave its sites (`unsafeTemplateUses`). */
+export type UnsafeTemplateUse = { path: (string | number)[]; message: 'secret_use_invalid' | 'template_in_expression' };
+
+/**
+ * The places a definition uses templates unsafely (docs/automation.md, "Secrets are bound to sites" and "Values
+ * are data, never code"): `{{secret.NAME}}` anywhere but a `change` step's value (a URL, selector, expression,
+ * extract, AI prompt or manual instruction would carry it off its sites), and any `{{…}}` in a
+ * `waitForExpression` (a webhook payload or a page's text would become script). The api refuses such a
+ * definition at save, and the runner refuses to run one saved before the rule.
+ */
+export function unsafeTemplateUses(definition: Pick<Definition, 'steps'>): UnsafeTemplateUse[] {
+  const found: UnsafeTemplateUse[] = [];
+  const visit = (v: unknown, path: (string | number)[]) => {
+    if (typeof v === 'string') {
+      const refs = templateReferences(v);
+      const step = definition.steps[path[1] as number];
+      if (step?.type === 'waitForExpression' && path[2] === 'expression' && refs.length) found.push({ path, message: 'template_in_expression' });
+      else if (refs.some((r) => r.startsWith('secret.')) && !(step?.type === 'change' && path[2] === 'value' && path.length === 3)) {
+        found.push({ path, message: 'secret_use_invalid' });
+      }
+    } else if (Array.isArray(v)) v.forEach((x, i) => visit(x, [...path, i]));
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) visit(x, [...path, k]);
+  };
+  definition.steps.forEach((step, index) => visit(step, ['steps', index]));
+  return found;
+}
+
 /** PUT /api/workflows/{id}/definition. */
 export const saveDefinitionSchema = z.strictObject({ definition: definitionSchema });
 export type SaveDefinitionInput = z.input<typeof saveDefinitionSchema>;

@@ -282,7 +282,8 @@ export type AppliedHeal = { workflowId: string; version: number; previousVersion
 export type RunDetail = Run & { inputs: Record<string, string>; steps: RunStep[] };
 
 /** GET /api/secrets rows, POST /api/secrets response: never the value. */
-export type SecretInfo = { name: string; createdAt: string; updatedAt: string };
+/** A secret as members see it: never its value. `origins`: the sites it may be typed on (none: unusable until an admin names them). */
+export type SecretInfo = { name: string; origins: string[]; createdAt: string; updatedAt: string };
 
 export type WorkflowSchedule = { cron: string; timezone: string; enabled: boolean; nextRunAt: string | null; lastRunAt: string | null };
 

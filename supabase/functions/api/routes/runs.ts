@@ -14,6 +14,7 @@ import { type PlanStep, retryPlan } from '../../_shared/retry-plan.ts';
 import { healedSelectors, startsWith } from '../../_shared/heal.ts';
 import { type Definition, definitionSchema, type Fingerprint } from '../../_shared/schemas/definition.ts';
 import type { AppliedHeal, RetriedRun, Run, RunCounts, RunDetail, RunStatus, RunStep, RunStepHeal } from '../../_shared/types/api.ts';
+import { refuseUnsafeDefinition } from '../definition-rules.ts';
 import { type AppEnv, requireSession } from '../middleware.ts';
 import { asCaller, callerRole, jsonAttachment, jsonParam, pathId, readQuery } from '../resource.ts';
 
@@ -50,6 +51,11 @@ const retryBodySchema = z.strictObject({
  * estimate is the run's start (or now, before it started) plus the median duration of the workflow's last
  * 20 completed runs, computed only for runs under way (the lateral subquery has a one-time filter).
  */
+/** The columns of public.runs a list reads (members may not read `variables`: page data kept for a retry). */
+const RUN_LIST_COLUMNS = `id, organization_id, workflow_id, workflow_version, trigger, started_by, status, attempt, step_count,
+  completed_steps, current_step, current_step_description, min_ai_confidence, requires_manual_intervention, error_type,
+  error_message, failed_step, created_at, started_at, finished_at`;
+
 function selectRuns(tx: Tx, where: postgres.PendingQuery<postgres.Row[]>, limit: number) {
   return tx<Run[]>`
     select r.id, r.workflow_id as "workflowId", w.name as "workflowName", r.workflow_version as "workflowVersion", r.trigger,
@@ -61,7 +67,7 @@ function selectRuns(tx: Tx, where: postgres.PendingQuery<postgres.Row[]>, limit:
            r.error_type as "errorType", r.error_message as "errorMessage", r.failed_step as "failedStep",
            r.created_at as "createdAt", r.started_at as "startedAt", r.finished_at as "finishedAt",
            coalesce(r.started_at, now()) + e.median as "estimatedCompletion"
-    from (select * from public.runs where ${where} order by created_at desc, id desc limit ${limit}) r
+    from (select ${tx.unsafe(RUN_LIST_COLUMNS)} from public.runs where ${where} order by created_at desc, id desc limit ${limit}) r
     join public.workflows w on w.id = r.workflow_id
     left join public.profiles p on p.id = r.started_by
     left join lateral (
@@ -247,7 +253,8 @@ runRoutes.post('/runs/:id/steps/:stepId/heal', requireSession, async (c) => {
     const { step, index, selectors } = found;
     const fingerprint = row.heal.candidate.fingerprint ?? (step as { fingerprint?: Fingerprint }).fingerprint;
     const healed = { ...step, selectors: healedSelectors(row.heal.candidate.selectors, selectors), ...(fingerprint && { fingerprint }) };
-    const definition = validate({ ...current.definition, steps: current.definition.steps.map((s, i) => (i === index ? healed : s)) }, definitionSchema, c.get('lang'));
+    const lang = c.get('lang');
+    const definition = refuseUnsafeDefinition(validate({ ...current.definition, steps: current.definition.steps.map((s, i) => (i === index ? healed : s)) }, definitionSchema, lang), lang);
     try {
       const [{ version }] = await tx<{ version: number }[]>`
         select app.save_workflow_definition(${row.workflowId}, ${jsonParam(tx, definition)}, 'heal', null) as version`;

@@ -6,14 +6,14 @@ import { Hono } from 'hono';
 import { fromDbError } from '../../_shared/db-errors.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { SECRET_NAME } from '../../_shared/schemas/definition.ts';
-import { secretSchema } from '../../_shared/schemas/secrets.ts';
+import { secretOriginsSchema, secretSchema } from '../../_shared/schemas/secrets.ts';
 import type { SecretInfo } from '../../_shared/types/api.ts';
 import { type AppEnv, readJson, requireSession } from '../middleware.ts';
 import { asCaller, requireRole } from '../resource.ts';
 
 export const SECRET_LIST_LIMIT = 500;
 
-const SECRET_COLUMNS = `name, created_at as "createdAt", updated_at as "updatedAt"`;
+const SECRET_COLUMNS = `name, origins, created_at as "createdAt", updated_at as "updatedAt"`;
 
 /**
  * A database error without the statement's parameters (the value and the key): postgres.js keeps them on
@@ -44,13 +44,27 @@ secretRoutes.post('/secrets', requireSession, async (c) => {
     await requireRole(tx, 'superuser');
     try {
       const [secret] = await tx<SecretInfo[]>`
-        select ${tx.unsafe(SECRET_COLUMNS)} from app.set_secret(${input.name}, ${input.value}, ${key})`;
+        select ${tx.unsafe(SECRET_COLUMNS)} from app.set_secret(${input.name}, ${input.value}, ${key}, ${input.origins})`;
       return secret;
     } catch (error) {
       throw withoutParameters(error);
     }
   });
   return c.json(row, 201);
+});
+
+// Names the sites of an existing secret (a migrated secret has none and cannot be used until it has).
+secretRoutes.patch('/secrets/:name', requireSession, async (c) => {
+  const name = c.req.param('name');
+  const input = await readJson(c, secretOriginsSchema);
+  const row = await asCaller(c, async (tx) => {
+    await requireRole(tx, 'superuser');
+    if (!SECRET_NAME.test(name)) return undefined;
+    const [secret] = await tx<SecretInfo[]>`select ${tx.unsafe(SECRET_COLUMNS)} from app.set_secret_origins(${name}, ${input.origins})`;
+    return secret;
+  });
+  if (!row) throw new HttpError(404, 'not_found');
+  return c.json(row);
 });
 
 secretRoutes.delete('/secrets/:name', requireSession, async (c) => {

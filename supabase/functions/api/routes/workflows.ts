@@ -5,7 +5,6 @@
 // SQL functions (20261123000100, 000500, 000600), which check who may.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { isLiteralBlockedUrl } from '../../_shared/blocked-address.ts';
 import { fromChromeRecording, RecordingError, recordingName, toChromeRecording } from '../../_shared/chrome-recorder.ts';
 import type { Tx } from '../../_shared/db.ts';
 import { HttpError, parseJson, validate } from '../../_shared/http.ts';
@@ -22,6 +21,7 @@ import { DEFAULT_TIMEZONE, scheduleBodySchema } from '../../_shared/schemas/sche
 import { WORKFLOW_COLUMNS, WORKFLOW_LIST } from '../../_shared/statements.ts';
 import { createWorkflowSchema, updateWorkflowSchema, WORKFLOW_CATEGORIES } from '../../_shared/schemas/workflows.ts';
 import type { SavedDefinition, Workflow, WorkflowCategory, WorkflowDetail, WorkflowSchedule } from '../../_shared/types/api.ts';
+import { refuseUnsafeDefinition } from '../definition-rules.ts';
 import { type AppEnv, readJson, requireSession } from '../middleware.ts';
 import { asCaller, deniedOrMissing, jsonAttachment, jsonParam, likePattern, pathId, readQuery, slug } from '../resource.ts';
 
@@ -131,21 +131,6 @@ async function workflowDetail(tx: Tx, id: string): Promise<WorkflowDetail> {
   return { ...workflow, definition, missingSecrets: used.filter((name) => !existing.includes(name)), schedule: scheduleOf(row) };
 }
 
-/**
- * Refuses navigation targets written as loopback, private, link-local or local-name addresses (400 at the
- * step's url), unless this deployment's runners may reach them (KOLLEGA_RUNNER_ALLOW_PRIVATE=true: the local
- * stack). Names that resolve to such addresses are stopped by the runner's network guard at run time.
- */
-function refuseBlockedTargets(definition: Definition, lang: Lang): Definition {
-  if (Deno.env.get('KOLLEGA_RUNNER_ALLOW_PRIVATE') === 'true') return definition;
-  const fields: Record<string, string> = {};
-  definition.steps.forEach((step, index) => {
-    if (step.type === 'navigate' && isLiteralBlockedUrl(step.url)) fields[`definition.steps.${index}.url`] = t(lang, 'url_private');
-  });
-  if (Object.keys(fields).length) throw new HttpError(400, 'url_private', { fields });
-  return definition;
-}
-
 /** What an import file holds: a Kollega export, or a Chrome Recorder recording (400 in the caller's language otherwise). */
 function readImport(
   file: unknown,
@@ -205,7 +190,7 @@ workflowRoutes.post('/workflows', requireSession, async (c) => {
 // definition as version 1 (source `import`), in one transaction: a refused import leaves nothing behind.
 workflowRoutes.post('/workflows/import', requireSession, async (c) => {
   const file = readImport(parseJson(await c.req.text()), c.get('lang'));
-  refuseBlockedTargets(file.definition, c.get('lang'));
+  refuseUnsafeDefinition(file.definition, c.get('lang'));
   const row = await asCaller(c, async (tx) => {
     const [created] = await tx<{ id: string }[]>`
       insert into public.workflows (name, description, category)
@@ -273,7 +258,7 @@ workflowRoutes.post('/workflows/:id/duplicate', requireSession, async (c) => {
 workflowRoutes.put('/workflows/:id/definition', requireSession, async (c) => {
   const id = pathId(c);
   const input = await readJson(c, saveBodySchema);
-  refuseBlockedTargets(input.definition, c.get('lang'));
+  refuseUnsafeDefinition(input.definition, c.get('lang'));
   const version = await asCaller(c, (tx) => saveVersion(tx, id, input.definition, input.source, input.recordedDurationMs ?? null));
   const saved: SavedDefinition = { version, definition: input.definition };
   return c.json(saved);
@@ -306,7 +291,7 @@ workflowRoutes.post('/workflows/:id/versions/:version/restore', requireSession, 
   const saved = await asCaller(c, async (tx) => {
     const [row] = await tx<{ definition: unknown }[]>`select definition from public.workflow_versions where workflow_id = ${id} and version = ${number}`;
     if (!row) throw new HttpError(404, 'not_found');
-    const definition = validate(row.definition, definitionSchema, c.get('lang'));
+    const definition = refuseUnsafeDefinition(validate(row.definition, definitionSchema, c.get('lang')), c.get('lang'));
     const result: SavedDefinition = { version: await saveVersion(tx, id, definition, 'editor', null), definition };
     return result;
   });

@@ -18,7 +18,7 @@ afterEach(async () => {
   await i18n.changeLanguage('sv');
 });
 
-const secret = (name: string, updatedAt = '2025-03-14T09:22:00Z'): SecretInfo => ({ name, createdAt: '2025-03-01T08:00:00Z', updatedAt });
+const secret = (name: string, updatedAt = '2025-03-14T09:22:00Z', origins = ['https://bank.example']): SecretInfo => ({ name, origins, createdAt: '2025-03-01T08:00:00Z', updatedAt });
 const SECRET_VALUE = 'hemligt-Lösen0rd!';
 
 async function openSecrets(role: 'admin' | 'user', routes: Parameters<typeof mockApi>[0] = {}) {
