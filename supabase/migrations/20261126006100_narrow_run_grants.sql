@@ -16,17 +16,15 @@ end;
 $$;
 
 -- The runner (kollega_runner): it moves a run through its states and records its progress, and writes step
--- results and screenshots. It cannot change whose run it is, what it runs (workflow, version, inputs), its
+-- results and screenshots (a step result is written once as an attempt's, fenced: 20261126005000). It cannot change whose run it is, what it runs (workflow, version, inputs), its
 -- attempt or where it starts: those belong to the person and to app.start_run / app.retry_run.
 revoke update on public.runs from kollega_runner;
 grant update (status, runner_id, heartbeat_at, started_at, finished_at, current_step, current_step_description,
   completed_steps, variables, min_ai_confidence, requires_manual_intervention, error_type, error_message, failed_step)
   on public.runs to kollega_runner;
 
-revoke insert, update on public.run_steps from kollega_runner;
-grant insert (organization_id, run_id, attempt, seq, step_index, step_id, step_type, description) on public.run_steps to kollega_runner;
+revoke update on public.run_steps from kollega_runner;
 grant update (status, finished_at, duration_ms, error_type, error_message, log, extracted, decision, has_screenshot, heal)
   on public.run_steps to kollega_runner;
 
-revoke insert, update on public.run_screenshots from kollega_runner;
-grant insert (run_step_id, organization_id, jpeg) on public.run_screenshots to kollega_runner;
+revoke update on public.run_screenshots from kollega_runner;

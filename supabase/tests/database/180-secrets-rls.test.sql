@@ -20,7 +20,7 @@ $$;
 select tests.authenticate_as('admin');
 select results_eq(
   $$ select name, created_at is not null, updated_at is not null
-     from app.set_secret('FASTIGHET_PASSWORD', 'hemligt-lösen-1', 'nyckel-180') $$,
+     from app.set_secret('FASTIGHET_PASSWORD', 'hemligt-lösen-1', 'nyckel-180', array['https://bank.example']) $$,
   $$ values ('FASTIGHET_PASSWORD', true, true) $$,
   'an admin sets a secret of their organisation and gets back its name and when it was set');
 select tests.clear_authentication();
@@ -29,23 +29,23 @@ select results_eq(
      from public.secrets where name = 'FASTIGHET_PASSWORD' $$,
   $$ values (true, true, true) $$,
   'the secret an admin sets belongs to their organisation, with the admin recorded as its creator');
-select is(pg_get_function_result('app.set_secret(text, text, text)'::regprocedure),
-  'TABLE(name text, created_at timestamp with time zone, updated_at timestamp with time zone)',
-  'app.set_secret returns the name and dates only, never the value or its ciphertext');
+select is(pg_get_function_result('app.set_secret(text, text, text, text[])'::regprocedure),
+  'TABLE(name text, origins text[], created_at timestamp with time zone, updated_at timestamp with time zone)',
+  'app.set_secret returns the name, sites and dates only, never the value or its ciphertext');
 select tests.authenticate_as('admin');
 select results_eq(
-  $$ select count(*)::int, bool_and(details = 'FASTIGHET_PASSWORD' and metadata = '{"name":"FASTIGHET_PASSWORD"}' and user_id = auth.uid())
+  $$ select count(*)::int, bool_and(details = 'FASTIGHET_PASSWORD' and metadata = '{"name":"FASTIGHET_PASSWORD","origins":["https://bank.example"]}' and user_id = auth.uid())
      from public.audit_activities where action = 'secret_created' $$,
   $$ values (1, true) $$,
   'setting a new secret writes one secret_created audit row naming the secret and the admin, without its value');
 select tests.authenticate_as('superuser');
-select isnt_empty($$ select app.set_secret('API_KEY', 'sk-123', 'nyckel-180') $$, 'a superuser sets a secret of their organisation');
-select throws_ok($$ select app.set_secret('lösenord', 'x', 'nyckel-180') $$, '23514', null,
+select isnt_empty($$ select app.set_secret('API_KEY', 'sk-123', 'nyckel-180', array['https://bank.example']) $$, 'a superuser sets a secret of their organisation');
+select throws_ok($$ select app.set_secret('lösenord', 'x', 'nyckel-180', array['https://bank.example']) $$, '23514', null,
   'a secret''s name is upper case letters, digits and underscores, starting with a letter');
-select throws_ok($$ select app.set_secret('UTAN_NYCKEL', 'x', null) $$, '23502', null,
+select throws_ok($$ select app.set_secret('UTAN_NYCKEL', 'x', null, array['https://bank.example']) $$, '23502', null,
   'a secret cannot be set without an encryption key');
 select tests.authenticate_as('member');
-select throws_ok($$ select app.set_secret('MIN_NYCKEL', 'x', 'nyckel-180') $$, '42501', 'superuser_only',
+select throws_ok($$ select app.set_secret('MIN_NYCKEL', 'x', 'nyckel-180', array['https://bank.example']) $$, '42501', 'superuser_only',
   'a member cannot set secrets');
 select throws_ok(format($$ insert into public.secrets (organization_id, name, value) values (%L, 'MIN_NYCKEL', '\x00') $$, tests.org_id('admin')),
   '42501', 'permission denied for table secrets', 'a member cannot write a secret directly');
@@ -53,7 +53,7 @@ select tests.authenticate_as('admin');
 select throws_ok(format($$ insert into public.secrets (organization_id, name, value) values (%L, 'KLARTEXT', convert_to('x', 'UTF8')) $$, tests.org_id('admin')),
   '42501', 'permission denied for table secrets', 'an admin cannot write a secret directly, unencrypted');
 select tests.authenticate_as('outsider_admin');
-select results_eq($$ select name from app.set_secret('BANK_PASSWORD', 'bank-lösen', 'nyckel-b') $$,
+select results_eq($$ select name from app.set_secret('BANK_PASSWORD', 'bank-lösen', 'nyckel-b', array['https://bank.example']) $$,
   $$ values ('BANK_PASSWORD') $$,
   'an admin of another organisation sets a secret');
 select tests.clear_authentication();
@@ -61,9 +61,9 @@ select results_eq($$ select organization_id from public.secrets where name = 'BA
   format('values (%L::uuid)', tests.org_id('outsider_admin')),
   'the secret an admin of another organisation sets belongs to their own organisation');
 select tests.authenticate_as('deactivated');
-select throws_ok($$ select app.set_secret('SPOK', 'x', 'nyckel-180') $$, '42501', 'superuser_only', 'a deactivated user cannot set secrets');
+select throws_ok($$ select app.set_secret('SPOK', 'x', 'nyckel-180', array['https://bank.example']) $$, '42501', 'superuser_only', 'a deactivated user cannot set secrets');
 select tests.authenticate_as_anon();
-select throws_ok($$ select app.set_secret('ANONYM', 'x', 'nyckel-180') $$, '42501', null, 'an anonymous visitor cannot set secrets');
+select throws_ok($$ select app.set_secret('ANONYM', 'x', 'nyckel-180', array['https://bank.example']) $$, '42501', null, 'an anonymous visitor cannot set secrets');
 select tests.clear_authentication();
 select throws_ok(format($$ select tests.as_runner(%L) $$,
     format($q$ insert into public.secrets (organization_id, name, value) values (%L, 'RUNNER', '\x00') $q$, tests.org_id('admin'))),
@@ -114,7 +114,7 @@ select throws_ok($$ select extensions.pgp_sym_decrypt(value, 'fel-nyckel') from 
 
 -- update: set_secret replaces
 select tests.authenticate_as('admin');
-select results_eq($$ select name from app.set_secret('API_KEY', 'sk-456', 'nyckel-180') $$, $$ values ('API_KEY') $$,
+select results_eq($$ select name from app.set_secret('API_KEY', 'sk-456', 'nyckel-180', array['https://bank.example']) $$, $$ values ('API_KEY') $$,
   'an admin replaces a secret a superuser set');
 select is((select count(*)::int from public.audit_activities where action = 'secret_updated' and details = 'API_KEY'), 1,
   'replacing a secret writes one secret_updated audit row');
@@ -126,7 +126,7 @@ select results_eq(
 select is((select extensions.pgp_sym_decrypt(value, 'nyckel-180') from public.secrets where name = 'API_KEY'), 'sk-456',
   'a replaced secret decrypts to its new value');
 select tests.authenticate_as('outsider_admin');
-select isnt_empty($$ select app.set_secret('API_KEY', 'b-nyckel', 'nyckel-b') $$,
+select isnt_empty($$ select app.set_secret('API_KEY', 'b-nyckel', 'nyckel-b', array['https://bank.example']) $$,
   'an admin of another organisation can set a secret of the same name in their own organisation');
 select tests.clear_authentication();
 select results_eq(

@@ -21,7 +21,7 @@ $$;
 
 select results_eq($$ select * from tests.authenticated_table_privileges() $$,
   array['ai_decisions SELECT', 'audit_activities SELECT', 'error_queue_items SELECT', 'human_task_screenshots SELECT', 'human_tasks SELECT', 'organizations SELECT', 'payment_methods DELETE', 'payment_methods SELECT',
-        'profiles SELECT', 'run_screenshots SELECT', 'run_steps SELECT', 'runs SELECT', 'templates SELECT', 'workflow_schedules SELECT',
+        'profiles SELECT', 'run_screenshots SELECT', 'run_steps SELECT', 'templates SELECT', 'workflow_schedules SELECT',
         'workflow_versions SELECT', 'workflows DELETE', 'workflows SELECT'],
   'authenticated holds whole-table privileges only to read what the screens show and to delete payment methods and workflows');
 select results_eq($$ select * from tests.authenticated_column_privileges('INSERT') $$,
@@ -37,10 +37,16 @@ select results_eq($$ select * from tests.authenticated_column_privileges('UPDATE
         'workflows.category', 'workflows.description', 'workflows.is_active', 'workflows.name', 'workflows.start_method', 'workflows.status'],
   'authenticated updates only the columns the api function changes (no current_version: versions go through app.save_workflow_definition)');
 select results_eq($$ select * from tests.authenticated_column_privileges('SELECT') $$,
-  array['secrets.created_at', 'secrets.created_by', 'secrets.id', 'secrets.name', 'secrets.organization_id', 'secrets.updated_at', 'secrets.updated_by',
+  array['runs.attempt', 'runs.completed_steps', 'runs.created_at', 'runs.current_step', 'runs.current_step_description',
+        'runs.error_message', 'runs.error_type', 'runs.failed_step', 'runs.finished_at', 'runs.heartbeat_at',
+        'runs.id', 'runs.inputs', 'runs.min_ai_confidence', 'runs.organization_id', 'runs.requires_manual_intervention',
+        'runs.runner_id', 'runs.start_step', 'runs.started_at', 'runs.started_by', 'runs.status',
+        'runs.step_count', 'runs.stopped_by', 'runs.trigger', 'runs.updated_at', 'runs.workflow_id',
+        'runs.workflow_version',
+        'secrets.created_at', 'secrets.created_by', 'secrets.id', 'secrets.name', 'secrets.organization_id', 'secrets.origins', 'secrets.updated_at', 'secrets.updated_by',
         'workflow_webhooks.created_at', 'workflow_webhooks.created_by', 'workflow_webhooks.last_used_at', 'workflow_webhooks.organization_id',
         'workflow_webhooks.workflow_id'],
-  'authenticated reads secrets and webhooks without their values or tokens');
+  'authenticated reads runs without what they read from pages (variables), secrets and webhooks without their values or tokens');
 select is_empty($$ select c.relname from pg_class c where c.relnamespace in ('public'::regnamespace, 'private'::regnamespace, 'app'::regnamespace)
                    and c.relkind in ('r', 'p') and (c.relname ~ '(audit|log|failure)' ) and (
                      has_table_privilege('authenticated', c.oid, 'INSERT, UPDATE, DELETE, TRUNCATE')
