@@ -27,7 +27,7 @@ const realBrowser = async () => {
 beforeAll(async () => {
   await session.registerCompany('Sjalvkoll');
   // The canary: a secret the api encrypted with its key.
-  expect((await session.request('POST', '/secrets', { name: 'KANARIE', value: 'kvitter' })).status).toBe(201);
+  expect((await session.request('POST', '/secrets', { name: 'KANARIE', value: 'kvitter', origins: ['https://kanarie.example'] })).status).toBe(201);
 }, 180_000);
 
 afterAll(async () => {

@@ -98,7 +98,7 @@ Deno.test('GET /api/workflows/:id lists as missing only the secrets of the defin
   const { admin } = await team();
   const id = await workflowWithSteps(admin.client, { definition: definition('FASTIGHET_PASSWORD') });
   assertEquals((await admin.client.get(`/workflows/${id}`)).body.missingSecrets, ['FASTIGHET_PASSWORD']);
-  assertEquals((await admin.client.post('/secrets', { name: 'FASTIGHET_PASSWORD', value: 'hemligt' })).status, 201);
+  assertEquals((await admin.client.post('/secrets', { name: 'FASTIGHET_PASSWORD', value: 'hemligt', origins: ['https://fastighet.example'] })).status, 201);
   assertEquals((await admin.client.get(`/workflows/${id}`)).body.missingSecrets, []);
 });
 
@@ -383,4 +383,35 @@ Deno.test('POST /api/workflows/import and GET …/export answer 401 without a se
   anonymous.jar.clear();
   assertEquals((await anonymous.post('/workflows/import', chromeRecording())).status, 401);
   assertEquals((await anonymous.get(`/workflows/${id}/export`)).status, 401);
+});
+
+Deno.test('a definition that would carry a secret off its sites or turn a value into script is refused at save (secret_use_invalid, template_in_expression), in both languages, saving nothing', async () => {
+  const { member } = await team();
+  const { body: created } = await member.client.post('/workflows', { name: 'Läckan' });
+  const save = (steps: unknown[], client: Client = member.client) => client.put(`/workflows/${created.id}/definition`, { definition: { version: 1, steps } });
+  const leaks: [unknown, string][] = [
+    [{ id: 'a', type: 'navigate', url: 'https://elsewhere.example/?p={{secret.BANK}}' }, 'definition.steps.0.url'],
+    [{ id: 'a', type: 'click', selectors: ['xpath///button[@data-x="{{secret.BANK}}"]'] }, 'definition.steps.0.selectors.0'],
+    [{ id: 'a', type: 'extract', selectors: ['#pw'], variable: 'x', attribute: '{{secret.BANK}}' }, 'definition.steps.0.attribute'],
+    [{ id: 'a', type: 'click', selectors: ['#b'], target: 'https://elsewhere.example/{{secret.BANK}}' }, 'definition.steps.0.target'],
+    [{ id: 'a', type: 'waitForElement', selectors: ['#pw'], attributes: { value: '{{secret.BANK}}' } }, 'definition.steps.0.attributes.value'],
+    [{ id: 'a', type: 'manual', instructions: 'Lösenordet är {{secret.BANK}}' }, 'definition.steps.0.instructions'],
+  ];
+  for (const [step, field] of leaks) {
+    const refused = await save([step]);
+    assertEquals([refused.status, refused.body.code, Object.keys(refused.body.fields ?? {})], [400, 'secret_use_invalid', [field]], field);
+  }
+  const script = await save([{ id: 'a', type: 'waitForExpression', expression: "document.title === '{{input.title}}'" }]);
+  assertEquals([script.status, script.body.code], [400, 'template_in_expression']);
+  assertEquals(script.body.fields['definition.steps.0.expression'], 'A condition may not contain {{…}}: values from pages, inputs or secrets must never become code');
+  const swedish = await save([{ id: 'a', type: 'navigate', url: 'https://x.example/{{secret.BANK}}' }], member.client.clone('sv'));
+  assertEquals(swedish.body.error, 'Arbetsflödet använder en hemlighet någon annanstans än i ett fält att fylla i. En hemlighet får bara skrivas in i ett fält på de webbplatser den är kopplad till.');
+  assertEquals((await versions(created.id)).length, 0, 'nothing saved');
+
+  const typed = await save([
+    { id: 'a', type: 'change', selectors: ['#pw'], value: '{{secret.BANK}}' },
+    { id: 'b', type: 'waitForExpression', expression: "document.readyState === 'complete'" },
+    { id: 'c', type: 'click', selectors: ['xpath///button[@data-name="{{input.name}}"]'] },
+  ]);
+  assertEquals(typed.status, 200, 'a secret typed into a field, a condition without templates and values in selectors are fine');
 });

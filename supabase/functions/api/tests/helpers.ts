@@ -90,6 +90,10 @@ export class Client {
     return this.request('PUT', path, { ...options, body });
   }
 
+  patch(path: string, body?: unknown, options: RequestOptions = {}) {
+    return this.request('PATCH', path, { ...options, body });
+  }
+
   delete(path: string, options?: RequestOptions) {
     return this.request('DELETE', path, options);
   }

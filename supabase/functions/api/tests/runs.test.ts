@@ -230,7 +230,7 @@ Deno.test('GET /api/runs/:id shows a decision with its option’s label and, whe
 
 Deno.test('GET /api/runs/:id/log downloads the run with its steps as a JSON file', async () => {
   const { admin } = await team();
-  await admin.client.post('/secrets', { name: 'FASTIGHET_PASSWORD', value: 'Hemligt-lösen-8472' });
+  assertEquals((await admin.client.post('/secrets', { name: 'FASTIGHET_PASSWORD', value: 'Hemligt-lösen-8472', origins: ['https://fastighet.example'] })).status, 201);
   const id = await workflowWithSteps(admin.client);
   const runId = await insertRun(id, { status: 'failed', failedStep: 1, completedSteps: 1 });
   await insertStep(runId, { seq: 0 });
