@@ -16,6 +16,10 @@ export type RunnerConfig = {
   /** A remote browser service (Browserless, Selenium Grid…) instead of a local Chromium. */
   browserWsEndpoint: string | undefined;
   chromiumPath: string;
+  /** The user Chromium runs as when the runner runs as root (its sandbox needs another user). */
+  browserUser: string;
+  /** An organisation's browser closes when none of its runs has used it for this long. */
+  browserIdleMs: number;
   /** Lets runs reach loopback and private addresses (the local stack and its tests only). */
   allowPrivateAddresses: boolean;
   runnerId: string;
@@ -56,6 +60,8 @@ export function loadConfig(env = process.env): RunnerConfig {
     maxWaiting: int('KOLLEGA_RUNNER_MAX_WAITING', 10, 0),
     browserWsEndpoint: env.KOLLEGA_BROWSER_WS_ENDPOINT || undefined,
     chromiumPath: env.KOLLEGA_CHROMIUM_PATH || '/usr/bin/chromium',
+    browserUser: env.KOLLEGA_RUNNER_BROWSER_USER || 'nobody',
+    browserIdleMs: int('KOLLEGA_RUNNER_BROWSER_IDLE_MS', 60_000, 0),
     allowPrivateAddresses: env.KOLLEGA_RUNNER_ALLOW_PRIVATE === 'true',
     runnerId: env.KOLLEGA_RUNNER_ID || `${hostname()}:${process.pid}`,
     heartbeatMs: int('KOLLEGA_RUNNER_HEARTBEAT_MS', 10_000, 500),

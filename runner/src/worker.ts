@@ -4,8 +4,8 @@
 // (or paused by one) gives its slot to other runs meanwhile (slots.ts): its queue job is done, and the
 // run goes on in this process when the person has acted.
 import PgBoss from 'pg-boss';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
+import { BrowserPool } from './browsers.ts';
 import { type RunnerConfig } from './config.ts';
 import { claimRun, type ClaimedRun, connect, earlierDecisions, finishRun, finishStep, heartbeat, insertStep, type LeaseState, leaseStates, loadSecrets, parkRun, recordSecretUse, runOrganization, runState, sweepLostRuns } from './db.ts';
 import { makeAskers } from './decisions.ts';
@@ -44,8 +44,6 @@ class LeaseLost extends Error {
   }
 }
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
-
 export type Runner = { stop: () => Promise<void>; active: () => number };
 
 export type RunnerLogger = (message: string) => void;
@@ -76,32 +74,33 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
   };
   /** Whether the attempt's lease may have run out in the database: no heartbeat renewed it for nearly the lease. */
   const leaseExpired = (attempt: Attempt) => Date.now() > attempt.renewedAt + config.leaseMs - Math.min(1_000, config.leaseMs / 4);
-  let browser: Browser | undefined;
-  let browserStarting: Promise<Browser> | undefined;
   let stopping = false;
+  // One sandboxed browser per organisation (browsers.ts); a run gets a fresh context in its organisation's.
+  const browsers = new BrowserPool({
+    chromiumPath: config.chromiumPath,
+    wsEndpoint: config.browserWsEndpoint,
+    browserUser: config.browserUser,
+    idleMs: config.browserIdleMs,
+  });
 
-  async function getBrowser(): Promise<Browser> {
-    if (browser?.isConnected()) return browser;
-    browserStarting ??= (async () => {
-      const b = config.browserWsEndpoint
-        ? await chromium.connectOverCDP(config.browserWsEndpoint)
-        : await chromium.launch({ executablePath: config.chromiumPath, headless: true, args: CHROMIUM_ARGS });
-      b.on('disconnected', () => { if (browser === b) browser = undefined; });
-      browser = b;
-      return b;
-    })().finally(() => { browserStarting = undefined; });
-    return browserStarting;
-  }
-
-  const newContext = async () =>
-    (await getBrowser()).newContext({
-      acceptDownloads: true,
-      viewport: { width: 1280, height: 800 },
-      locale: 'sv-SE',
-      timezoneId: 'Europe/Stockholm',
-      // A service worker's requests bypass the context's routes, and with them the network guard.
-      serviceWorkers: 'block',
-    });
+  const newContext = async (organizationId: string) => {
+    const browser = await browsers.acquire(organizationId);
+    try {
+      const context = await browser.newContext({
+        acceptDownloads: true,
+        viewport: { width: 1280, height: 800 },
+        locale: 'sv-SE',
+        timezoneId: 'Europe/Stockholm',
+        // A service worker's requests bypass the context's routes, and with them the network guard.
+        serviceWorkers: 'block',
+      });
+      context.once('close', () => browsers.release(organizationId));
+      return context;
+    } catch (error) {
+      browsers.release(organizationId);
+      throw error;
+    }
+  };
 
   /**
    * Why this runner takes no job now (undefined: it does): its self-check has not passed, or the breaker tripped
@@ -111,7 +110,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
   let unhealthy: string | undefined = 'the self-check has not run yet';
   let browserFailures = 0;
 
-  const selfCheck = () => checkRunner({ sql, secretsKey: config.secretsKey, newContext });
+  const selfCheck = () => checkRunner({ sql, secretsKey: config.secretsKey, newContext: () => newContext('self-check') });
 
   /** Stops fetching until the self-check passes again. */
   function tripBreaker(why: string): void {
@@ -174,7 +173,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
         throw new Misconfigured(`the runner could not decrypt the run's secrets (is its KOLLEGA_SECRETS_KEY the api's?): ${message(error)}`);
       }
       try {
-        context = await newContext();
+        context = await newContext(run.organizationId);
         browserFailures = 0;
       } catch (error) {
         if (++browserFailures >= config.breakerFailures) tripBreaker(`${browserFailures} browser starts in a row failed, the last: ${message(error)}`);
@@ -458,7 +457,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
   await sweep();
   const sweeper = setInterval(sweep, Math.min(5_000, config.leaseMs / 3));
 
-  log(`${config.runnerId} ready: ${config.concurrency} at a time, browser ${config.browserWsEndpoint ? 'remote' : config.chromiumPath}, AI ${config.ai ? `${config.ai.model} at ${config.ai.baseUrl}` : 'not set up (every decision goes to a person)'}`);
+  log(`${config.runnerId} ready: ${config.concurrency} at a time, browser ${config.browserWsEndpoint ? 'remote' : `${config.chromiumPath}, sandboxed, one per organisation`}, AI ${config.ai ? `${config.ai.model} at ${config.ai.baseUrl}` : 'not set up (every decision goes to a person)'}`);
 
   return {
     active: () => active.size,
@@ -474,7 +473,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
       for (const attempt of active.values()) attempt.abort.abort();
       const deadline = Date.now() + 5_000;
       while (active.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-      await browser?.close().catch(() => {});
+      await browsers.closeAll();
       await boss.stop({ graceful: false, wait: true, timeout: 2_000 }).catch(() => {});
       await sql.end({ timeout: 2 });
     },

@@ -1,0 +1,74 @@
+// The runner's browsers (browsers.ts): Chromium's sandbox is on, Chromium runs as a non-root user and without
+// the runner's secrets in its environment, and no two organisations share a browser.
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterAll, describe, expect, test } from 'vitest';
+import { BrowserPool } from './browsers.ts';
+
+const settings = { chromiumPath: process.env.KOLLEGA_CHROMIUM_PATH || '/usr/bin/chromium', browserUser: 'nobody', idleMs: 300 };
+const pool = new BrowserPool(settings);
+afterAll(() => pool.closeAll());
+
+/** The Chromium processes of this machine: their user id and environment (as root, or our own). */
+function chromiumProcesses(): { pid: string; uid: number; environ: string; cmdline: string }[] {
+  const found = [];
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (!/chromium/.test(cmdline) || /vitest|node /.test(cmdline)) continue;
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]);
+      found.push({ pid, uid, cmdline, environ: readFileSync(`/proc/${pid}/environ`, 'utf8') });
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return found;
+}
+
+describe('a run\'s browser', () => {
+  test('is sandboxed, not root, and has none of the runner\'s secrets in its environment', async () => {
+    const canary = `kollega-canary-${Date.now()}`;
+    process.env.KOLLEGA_SECRETS_KEY = canary;
+    process.env.KOLLEGA_RUNNER_DB_URL = `postgres://kollega_runner:${canary}@127.0.0.1/x`;
+    const earlier = new Set(chromiumProcesses().map((p) => p.pid));
+    try {
+      const browser = await pool.acquire('org-a');
+      const page = await (await browser.newContext()).newPage();
+      await page.goto('chrome://sandbox');
+      const text = await page.locator('body').innerText();
+      expect(text).toMatch(/You are adequately sandboxed/);
+      expect(text).not.toMatch(/You are not adequately sandboxed/);
+      // The processes this launch started (the browser and its zygotes, renderers and utilities).
+      const ours = chromiumProcesses().filter((p) => !earlier.has(p.pid) && p.environ.includes('kollega-browser-'));
+      expect(ours.length).toBeGreaterThan(0);
+      if (process.getuid?.() === 0) expect(ours.every((p) => p.uid !== 0), 'Chromium runs as another user than root').toBe(true);
+      expect(ours.some((p) => p.environ.includes(canary))).toBe(false);
+      expect(ours.some((p) => / --no-sandbox/.test(p.cmdline))).toBe(false);
+    } finally {
+      delete process.env.KOLLEGA_SECRETS_KEY;
+      delete process.env.KOLLEGA_RUNNER_DB_URL;
+      pool.release('org-a');
+    }
+  });
+
+  test('is one per organisation: another organisation never gets it; it closes when no run of its organisation uses it', async () => {
+    const mains = () => chromiumProcesses().filter((p) => p.cmdline.includes('--remote-debugging-pipe')).length;
+    const a1 = await pool.acquire('org-a');
+    const before = mains();
+    const a2 = await pool.acquire('org-a');
+    expect(a2).toBe(a1);
+    expect(mains()).toBe(before);
+    const b = await pool.acquire('org-b');
+    expect(b).not.toBe(a1);
+    expect(mains(), 'another organisation gets its own browser process').toBe(before + 1);
+    expect(pool.open().sort()).toEqual(['org-a', 'org-b']);
+    pool.release('org-a');
+    pool.release('org-b');
+    await new Promise((r) => setTimeout(r, settings.idleMs + 300));
+    expect(pool.open()).toEqual(['org-a']);
+    expect(b.isConnected()).toBe(false);
+    pool.release('org-a');
+    await new Promise((r) => setTimeout(r, settings.idleMs + 300));
+    expect(pool.open()).toEqual([]);
+  });
+});
