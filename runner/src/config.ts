@@ -22,6 +22,12 @@ export type RunnerConfig = {
   browserIdleMs: number;
   /** Lets runs reach loopback and private addresses (the local stack and its tests only). */
   allowPrivateAddresses: boolean;
+  /**
+   * Where the browser's traffic goes (KOLLEGA_RUNNER_PROXY): `builtin`, the runner's own egress proxy that enforces
+   * the address policy at connect time (egress-proxy.ts; the default unless private addresses are allowed); a
+   * proxy's URL; or `off` (the deployment blocks private and metadata addresses at the network level itself).
+   */
+  proxy: 'builtin' | 'off' | string;
   runnerId: string;
   heartbeatMs: number;
   /** How often the runner reads the state of all its runs in one query: a stop or a lost lease takes effect within about this (plus closing the context). */
@@ -49,6 +55,15 @@ function int(name: string, fallback: number, min: number): number {
   return value;
 }
 
+function proxySetting(raw: string | undefined, allowPrivate: boolean): RunnerConfig['proxy'] {
+  if (!raw) return allowPrivate ? 'off' : 'builtin';
+  if (raw === 'builtin' || raw === 'off') return raw;
+  if (!URL.canParse(raw) || !/^(http|https|socks5):$/.test(new URL(raw).protocol)) {
+    throw new Error(`KOLLEGA_RUNNER_PROXY must be builtin, off or a proxy's URL (http://, https:// or socks5://), not "${raw}"`);
+  }
+  return raw;
+}
+
 export function loadConfig(env = process.env): RunnerConfig {
   const databaseUrl = env.KOLLEGA_RUNNER_DB_URL;
   if (!databaseUrl) throw new Error('KOLLEGA_RUNNER_DB_URL is not set (postgres://kollega_runner:…@host:5432/postgres)');
@@ -63,6 +78,7 @@ export function loadConfig(env = process.env): RunnerConfig {
     browserUser: env.KOLLEGA_RUNNER_BROWSER_USER || 'nobody',
     browserIdleMs: int('KOLLEGA_RUNNER_BROWSER_IDLE_MS', 60_000, 0),
     allowPrivateAddresses: env.KOLLEGA_RUNNER_ALLOW_PRIVATE === 'true',
+    proxy: proxySetting(env.KOLLEGA_RUNNER_PROXY, env.KOLLEGA_RUNNER_ALLOW_PRIVATE === 'true'),
     runnerId: env.KOLLEGA_RUNNER_ID || `${hostname()}:${process.pid}`,
     heartbeatMs: int('KOLLEGA_RUNNER_HEARTBEAT_MS', 10_000, 500),
     leaseMs: int('KOLLEGA_RUNNER_LEASE_MS', 45_000, 2_000),

@@ -6,6 +6,7 @@
 import PgBoss from 'pg-boss';
 import type { BrowserContext } from 'playwright-core';
 import { BrowserPool } from './browsers.ts';
+import { startEgressProxy } from './egress-proxy.ts';
 import { type RunnerConfig } from './config.ts';
 import { claimRun, type ClaimedRun, connect, earlierDecisions, finishRun, finishStep, heartbeat, insertStep, type LeaseState, leaseStates, loadSecrets, parkRun, recordSecretUse, runOrganization, runState, sweepLostRuns } from './db.ts';
 import { makeAskers } from './decisions.ts';
@@ -83,10 +84,15 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     idleMs: config.browserIdleMs,
   });
 
+  // Every page's traffic through the egress proxy, which checks each address where it connects (egress-proxy.ts).
+  const egress = config.proxy === 'builtin' ? await startEgressProxy({ log }) : undefined;
+  const proxyServer = egress?.url ?? (config.proxy === 'off' ? undefined : config.proxy);
+
   const newContext = async (organizationId: string) => {
     const browser = await browsers.acquire(organizationId);
     try {
       const context = await browser.newContext({
+        ...(proxyServer && { proxy: { server: proxyServer } }),
         acceptDownloads: true,
         viewport: { width: 1280, height: 800 },
         locale: 'sv-SE',
@@ -457,7 +463,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
   await sweep();
   const sweeper = setInterval(sweep, Math.min(5_000, config.leaseMs / 3));
 
-  log(`${config.runnerId} ready: ${config.concurrency} at a time, browser ${config.browserWsEndpoint ? 'remote' : `${config.chromiumPath}, sandboxed, one per organisation`}, AI ${config.ai ? `${config.ai.model} at ${config.ai.baseUrl}` : 'not set up (every decision goes to a person)'}`);
+  log(`${config.runnerId} ready: ${config.concurrency} at a time, browser ${config.browserWsEndpoint ? 'remote' : `${config.chromiumPath}, sandboxed, one per organisation`}, egress ${egress ? 'through the built-in proxy' : proxyServer ? `through ${new URL(proxyServer).host}` : 'direct'}, AI ${config.ai ? `${config.ai.model} at ${config.ai.baseUrl}` : 'not set up (every decision goes to a person)'}`);
 
   return {
     active: () => active.size,
@@ -474,6 +480,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
       const deadline = Date.now() + 5_000;
       while (active.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       await browsers.closeAll();
+      await egress?.close();
       await boss.stop({ graceful: false, wait: true, timeout: 2_000 }).catch(() => {});
       await sql.end({ timeout: 2 });
     },
