@@ -5,6 +5,7 @@
 // SQL functions (20261123000100, 000500, 000600), which check who may.
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { aiConfigFromEnv, modelAllowed } from '../../_shared/ai.ts';
 import { isLiteralBlockedUrl } from '../../_shared/blocked-address.ts';
 import { fromChromeRecording, RecordingError, recordingName, toChromeRecording } from '../../_shared/chrome-recorder.ts';
 import type { Tx } from '../../_shared/db.ts';
@@ -146,6 +147,23 @@ function refuseBlockedTargets(definition: Definition, lang: Lang): Definition {
   return definition;
 }
 
+/**
+ * Refuses an ai_decision step naming a model outside this server's allow-list (KOLLEGA_AI_MODEL and
+ * KOLLEGA_AI_MODELS): each model costs the operator, so members choose only among those offered. Without a
+ * provider there is nothing to check (no model is called).
+ */
+function refuseUnknownModels(definition: Definition, lang: Lang): Definition {
+  const config = aiConfigFromEnv((name) => Deno.env.get(name));
+  if (!config) return definition;
+  const vars = { models: config.models.join(', ') };
+  const fields: Record<string, string> = {};
+  definition.steps.forEach((step, index) => {
+    if (step.type === 'ai_decision' && !modelAllowed(config, step.model)) fields[`definition.steps.${index}.model`] = t(lang, 'model_not_allowed', vars);
+  });
+  if (Object.keys(fields).length) throw new HttpError(400, 'model_not_allowed', { vars, fields });
+  return definition;
+}
+
 /** What an import file holds: a Kollega export, or a Chrome Recorder recording (400 in the caller's language otherwise). */
 function readImport(
   file: unknown,
@@ -274,6 +292,7 @@ workflowRoutes.put('/workflows/:id/definition', requireSession, async (c) => {
   const id = pathId(c);
   const input = await readJson(c, saveBodySchema);
   refuseBlockedTargets(input.definition, c.get('lang'));
+  refuseUnknownModels(input.definition, c.get('lang'));
   const version = await asCaller(c, (tx) => saveVersion(tx, id, input.definition, input.source, input.recordedDurationMs ?? null));
   const saved: SavedDefinition = { version, definition: input.definition };
   return c.json(saved);
