@@ -24,7 +24,7 @@ const TASK_COLUMNS = `t.id, t.kind, t.status, t.run_id as "runId", t.workflow_id
   t.confidence::int as confidence, t.reason, t.handover_reason as "handoverReason", t.decided_choice as "decidedChoice",
   t.decided_by as "decidedBy", p.full_name as "decidedByName", t.decided_at as "decidedAt", t.created_at as "createdAt",
   t.candidate, exists (select 1 from public.human_task_screenshots sc where sc.human_task_id = t.id) as "hasScreenshot",
-  t.approvers, app.task_refusal(t) as "cannotDecideReason", (t.status = 'open' and app.task_refusal(t) is null) as "canDecide"`;
+  t.approvers, d.refusal as "cannotDecideReason", (t.status = 'open' and d.refusal is null) as "canDecide"`;
 
 function selectTasks(tx: Tx, status: string, runId: string | undefined, id?: string) {
   return tx<HumanTask[]>`
@@ -32,6 +32,7 @@ function selectTasks(tx: Tx, status: string, runId: string | undefined, id?: str
     from public.human_tasks t
     join public.workflows w on w.id = t.workflow_id
     left join public.profiles p on p.id = t.decided_by
+    cross join lateral (select app.task_refusal(t) as refusal) d
     where ${status === 'all' ? tx`true` : tx`t.status = ${status}::public.human_task_status`}
       and ${runId ? tx`t.run_id = ${runId}` : tx`true`}
       and ${id ? tx`t.id = ${id}` : tx`true`}
