@@ -3,7 +3,9 @@
 // no script it answers the first option of the request's response format with confidence 80 (the test
 // stack points the api function and the runner at it, so the end-to-end specs see a suggestion below the
 // default threshold of 95 and a person decides). Replies: an answer, malformed JSON, a timeout (the
-// request is never answered) or an HTTP error status.
+// request is never answered) or an HTTP error status. A test that cannot script the stub (the api's Deno
+// tests, in another process) asks for an error status by writing `[stub:status 500]` in its prompt: the
+// error then carries provider internals the app must not show.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -52,6 +54,12 @@ export async function startAiStub(port = 0): Promise<AiStub> {
     }
     const body = JSON.parse(await readBody(req)) as ChatRequest;
     requests.push({ body, authorization: req.headers.authorization });
+    const forced = /\[stub:status (\d{3})\]/.exec(JSON.stringify(body.messages));
+    if (forced) {
+      res.writeHead(Number(forced[1]), { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: `stub internals: quota of account org-stub-4711 exceeded at ${req.headers.host}`, type: 'server_error' } }));
+      return;
+    }
     const reply: StubReply = (replies.length > 1 ? replies.shift() : replies[0]) ?? { kind: 'answer', confidence: STUB_DEFAULT_CONFIDENCE };
     if (reply.kind === 'timeout') return; // never answered; the client's timeout ends it
     if (reply.kind === 'status') {

@@ -1,11 +1,13 @@
 // The runner's answer to ai_decision and manual steps (docs/automation.md "AI decisions and people"):
-// ask the model (only the step's declared inputs), act when its confidence reaches the step's threshold,
-// otherwise, on an invalid answer after one retry, when the provider is down or not configured, and for
+// ask the model (only the step's declared inputs, as untrusted data apart from the prompt as written, its
+// `{{var.x}}` left as names: page text never becomes part of the instructions), act when its unrounded
+// confidence reaches the step's threshold and the chosen option is not `alwaysAsk`, otherwise, on an invalid answer after one retry, when the provider is down or not configured, and for
 // every manual step, open a human task, pause the run (requiresManualIntervention) and wait for a
 // person. The runner keeps the browser and the run's lease while it waits (the heartbeat covers paused
 // runs) but gives its slot to other runs (whileIdle, runner/src/slots.ts), polls the task, and gives up
 // after KOLLEGA_RUNNER_TASK_WAIT_MS (the step fails as `timeout`).
-// Every AI answer is a row of ai_decisions; the person's choice is on the task; both are on the step.
+// Every AI answer is a row of ai_decisions; the person's choice is on the task; both are on the step. The
+// step's `approvers` are copied onto its task, so a later change of the definition cannot widen them.
 import { type AiConfig, type AiResult, askModel } from '../../supabase/functions/_shared/ai.ts';
 import type { ClaimedRun, Sql } from './db.ts';
 import { maskSecrets } from './engine/index.ts';
@@ -28,7 +30,13 @@ export type DecisionDeps = {
   signal?: AbortSignal;
 };
 
-type HandoverReason = 'below_threshold' | 'invalid_answer' | 'provider_error' | 'not_configured' | 'manual' | 'too_close' | 'critical';
+type HandoverReason = 'below_threshold' | 'always_ask' | 'invalid_answer' | 'provider_error' | 'not_configured' | 'manual' | 'too_close' | 'critical';
+
+/**
+ * A confidence as the database keeps and people see it (whole percent), rounded down: the threshold compares
+ * the unrounded value, and a 94.5 that did not reach 95 must not show as 95.
+ */
+export const shownConfidence = (confidence: number) => Math.floor(confidence);
 
 /** The options of an element confirmation (the app shows them in the person's language). */
 export const ELEMENT_OPTIONS = [
@@ -48,7 +56,7 @@ function aiDetails(result: AiResult, outcome: 'acted' | 'handed_over', threshold
     attempts: result.attempts,
     threshold,
     outcome,
-    ...(result.ok ? { choice: result.answer.choice, label, confidence: result.answer.confidence, reason: result.answer.reason } : { error: result.error }),
+    ...(result.ok ? { choice: result.answer.choice, label, confidence: shownConfidence(result.answer.confidence), reason: result.answer.reason } : { error: result.error }),
   };
 }
 
@@ -62,7 +70,7 @@ export function makeAskers(deps: DecisionDeps) {
                                        choice, confidence, reason, latency_ms, attempts, outcome, handover_reason, error)
       values (${run.organizationId}, ${run.id}, ${deps.stepRowId(index) ?? null}, ${run.workflowId}, ${step.id}, ${result.model.slice(0, 200)},
               ${result.promptVersion}, ${sql.json(given)}, ${result.raw ? maskSecrets(result.raw, deps.secrets) : null},
-              ${result.ok ? result.answer.choice : null}, ${result.ok ? result.answer.confidence : null},
+              ${result.ok ? result.answer.choice : null}, ${result.ok ? shownConfidence(result.answer.confidence) : null},
               ${result.ok ? maskSecrets(result.answer.reason, deps.secrets).slice(0, 2000) : null}, ${result.latencyMs}, ${result.attempts},
               ${handover ? 'handed_over' : 'acted'}, ${handover}, ${result.ok ? null : result.error.slice(0, 1000)})
       returning id`;
@@ -87,12 +95,13 @@ export function makeAskers(deps: DecisionDeps) {
     const taskId = await sql.begin(async (tx) => {
       const [row] = await tx<{ id: string }[]>`
         insert into public.human_tasks (organization_id, run_id, run_step_id, ai_decision_id, workflow_id, attempt, step_index, step_id, kind,
-                                        title, instructions, inputs, options, suggestion, confidence, reason, handover_reason, candidate)
+                                        title, instructions, inputs, options, suggestion, confidence, reason, handover_reason, candidate, approvers)
         values (${run.organizationId}, ${run.id}, ${deps.stepRowId(index) ?? null}, ${task.aiDecisionId ?? null}, ${run.workflowId}, ${run.attempt},
                 ${index}, ${step.id}, ${task.kind}, ${maskSecrets(step.description, deps.secrets).slice(0, 1000)},
                 ${maskSecrets(task.instructions, deps.secrets).slice(0, 5000)}, ${tx.json(task.inputs)}, ${tx.json(task.options)},
                 ${task.suggestion ?? null}, ${task.confidence ?? null}, ${task.reason ? maskSecrets(task.reason, deps.secrets).slice(0, 2000) : null},
-                ${task.handover}, ${task.candidate ? tx.json(task.candidate as never) : null})
+                ${task.handover}, ${task.candidate ? tx.json(task.candidate as never) : null},
+                ${tx.json(('approvers' in step && step.approvers) || {})})
         returning id`;
       if (task.screenshot) {
         await tx`insert into public.human_task_screenshots (human_task_id, organization_id, jpeg) values (${row.id}, ${run.organizationId}, ${task.screenshot})`;
@@ -165,16 +174,20 @@ export function makeAskers(deps: DecisionDeps) {
     let handover: HandoverReason = 'not_configured';
     let ai: { details: ReturnType<typeof aiDetails>; id: string; result: AiResult } | undefined;
     if (deps.ai) {
-      const result = await askModel(deps.ai, { prompt: step.prompt, options, inputs: given, model: step.model });
-      const acted = result.ok && result.answer.confidence >= step.threshold;
-      handover = result.ok ? 'below_threshold' : result.failure;
+      // The prompt as written: templates resolved into it would put page text among the instructions.
+      const written = run.definition.steps.find((s) => s.id === step.id);
+      const prompt = written?.type === 'ai_decision' ? written.prompt : step.prompt;
+      const result = await askModel(deps.ai, { prompt, options, inputs: given, model: step.model });
+      const alwaysAsk = result.ok && step.options.some((o) => o.value === result.answer.choice && o.alwaysAsk);
+      const acted = result.ok && !alwaysAsk && result.answer.confidence >= step.threshold;
+      handover = !result.ok ? result.failure : alwaysAsk ? 'always_ask' : 'below_threshold';
       const id = await recordAi(index, step, given, result, acted ? null : handover);
       ai = { id, result, details: aiDetails(result, acted ? 'acted' : 'handed_over', step.threshold, options) };
       if (acted && result.ok) {
-        return { choice: result.answer.choice, by: 'ai', confidence: result.answer.confidence, reason: result.answer.reason, details: { ai: ai.details } };
+        return { choice: result.answer.choice, by: 'ai', confidence: shownConfidence(result.answer.confidence), reason: result.answer.reason, details: { ai: ai.details } };
       }
     }
-    const suggestion = ai?.result.ok ? ai.result.answer : undefined;
+    const suggestion = ai?.result.ok ? { ...ai.result.answer, confidence: shownConfidence(ai.result.answer.confidence) } : undefined;
     const answer = await askPerson(index, step, {
       kind: 'ai_confirmation',
       instructions: step.prompt,

@@ -27,6 +27,7 @@ const KNOWN: Partial<Record<string, ApiMessageKey>> = {
   superuser_only: 'superuser_only',
   task_already_decided: 'task_already_decided',
   task_choice_invalid: 'task_choice_invalid',
+  task_not_allowed: 'task_not_allowed',
 };
 
 /** Known messages whose status differs from their SQLSTATE's. */

@@ -129,6 +129,9 @@ export function aTask(overrides: Partial<HumanTask> = {}): HumanTask {
     createdAt: new Date(Date.now() - 600_000).toISOString(),
     candidate: null,
     hasScreenshot: false,
+    approvers: {},
+    canDecide: true,
+    cannotDecideReason: null,
     ...overrides,
   };
 }

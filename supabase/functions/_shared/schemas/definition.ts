@@ -11,6 +11,7 @@
 // organisation's secrets, resolved by the runner and never stored in the definition).
 import { z } from 'zod';
 import { STEP_TYPES, type StepType } from '../run-types.ts';
+import { ROLES } from './users.ts';
 
 export const DEFINITION_FORMAT_VERSION = 1;
 export const MAX_STEPS = 500;
@@ -134,8 +135,21 @@ export const aiOptionSchema = z.object({
   label: z.string().trim().min(1, 'option_label_required').max(200, 'too_long'),
   /** continue with the next step, stop (the run ends here, completed) or go to a step. */
   then: z.union([z.literal('continue'), z.literal('stop'), z.object({ goto: stepId })]),
+  /** The runner never acts on this choice without a person, whatever the AI's confidence. */
+  alwaysAsk: z.boolean().optional(),
 });
 export type AiOption = z.infer<typeof aiOptionSchema>;
+
+/**
+ * Who may decide the task of an ai_decision or manual step (AUTOMATION "Who may decide"); absent: any member.
+ * `roles`: only members with one of these roles; `notStarter`: not the person who started the run (or whose
+ * webhook or schedule did). Enforced by app.decide_task on the copy the task keeps.
+ */
+export const approversSchema = z.strictObject({
+  roles: z.array(z.enum(ROLES, { message: 'approver_role_invalid' })).min(1, 'approver_roles_required').max(3).optional(),
+  notStarter: z.boolean().optional(),
+});
+export type Approvers = z.infer<typeof approversSchema>;
 
 export const stepSchema = z.discriminatedUnion(
   'type',
@@ -202,8 +216,14 @@ export const stepSchema = z.discriminatedUnion(
       options: z.array(aiOptionSchema).min(2, 'options_min').max(10),
       threshold: z.number().int().min(1, 'threshold_invalid').max(100, 'threshold_invalid').default(AI_THRESHOLD_DEFAULT),
       model: z.string().trim().max(100).optional(),
+      approvers: approversSchema.optional(),
     }),
-    z.object({ ...base, type: z.literal('manual'), instructions: z.string().trim().min(1, 'instructions_required').max(5000, 'too_long') }),
+    z.object({
+      ...base,
+      type: z.literal('manual'),
+      instructions: z.string().trim().min(1, 'instructions_required').max(5000, 'too_long'),
+      approvers: approversSchema.optional(),
+    }),
   ],
   { error: () => 'step_type_unknown' },
 );

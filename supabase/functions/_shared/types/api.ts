@@ -1,5 +1,6 @@
 // Response bodies of the data API (camelCase, SPEC §3 fields plus what the screens need).
 // The `api` function returns exactly these; the web app reads them. Timestamps are ISO 8601 strings.
+import type { Approvers } from '../schemas/definition.ts';
 import type { ERROR_PRIORITIES } from '../schemas/error-queue.ts';
 import type { PAYMENT_METHOD_TYPES } from '../schemas/payment-methods.ts';
 import type { ROLES } from '../schemas/users.ts';
@@ -317,8 +318,11 @@ export type DashboardStats = {
 
 export type HumanTaskKind = 'ai_confirmation' | 'manual_step' | 'element_confirmation';
 export type HumanTaskStatus = 'open' | 'decided' | 'cancelled';
-/** Why a person decides: the AI was unsure, answered invalidly, its provider failed or is not set up; or a manual step. */
-export type HandoverReason = 'below_threshold' | 'invalid_answer' | 'provider_error' | 'not_configured' | 'manual' | 'too_close' | 'critical';
+/**
+ * Why a person decides: the AI was unsure, chose an option the step always asks about, answered invalidly, its
+ * provider failed or is not set up; or a manual step.
+ */
+export type HandoverReason = 'below_threshold' | 'always_ask' | 'invalid_answer' | 'provider_error' | 'not_configured' | 'manual' | 'too_close' | 'critical';
 
 /** An element_confirmation task's question: the candidate, its score against the recording and why a person is asked. */
 export type TaskCandidate = ElementCandidate & {
@@ -361,6 +365,11 @@ export type HumanTask = {
   candidate: TaskCandidate | null;
   /** GET /api/tasks/{id}/screenshot serves the page with the candidate outlined (image/jpeg). */
   hasScreenshot: boolean;
+  /** Who may decide, as the step said when the task opened ({}: any member). */
+  approvers: Approvers;
+  /** Whether the caller may decide it (an open task), and if not why: their role, or they started the run. */
+  canDecide: boolean;
+  cannotDecideReason: 'role' | 'starter' | null;
 };
 
 /** GET /api/ai/status: whether a provider is set up, and the AI panel's figures from recorded decisions (null = no data yet). */

@@ -2,9 +2,11 @@
 // is set up (KOLLEGA_AI_* in this function's environment) with the AI panel's figures, all read from the
 // organisation's recorded decisions (ai_decisions), and "Testa": one decision on sample values through
 // the same client the runner uses, not recorded (no run, no step), and limited (app.claim_ai_test: 10
-// per member per minute, 100 per organisation per hour) because each one costs the organisation.
+// per member per minute, 100 per organisation per hour) because each one costs the organisation. A test may
+// name only a model of the server's allow-list (KOLLEGA_AI_MODEL, KOLLEGA_AI_MODELS: the operator pays for
+// them); a provider's failure is told in the app's own words, its raw text only logged.
 import { Hono } from 'hono';
-import { aiConfigFromEnv, askModel } from '../../_shared/ai.ts';
+import { aiConfigFromEnv, askModel, modelAllowed } from '../../_shared/ai.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { t } from '../../_shared/i18n.ts';
 import { aiTestSchema } from '../../_shared/schemas/tasks.ts';
@@ -47,6 +49,10 @@ aiRoutes.post('/ai/test', requireSession, async (c) => {
   const input = await readJson(c, aiTestSchema);
   const config = aiConfig();
   if (!config) throw new HttpError(503, 'ai_not_configured');
+  if (!modelAllowed(config, input.model)) {
+    const vars = { models: config.models.join(', ') };
+    throw new HttpError(400, 'model_not_allowed', { vars, fields: { model: t(c.get('lang'), 'model_not_allowed', vars) } });
+  }
   const [{ wait }] = await asCaller(c, (tx) => tx<{ wait: number | null }[]>`select app.claim_ai_test() as wait`);
   if (wait) throw new HttpError(429, 'ai_test_limited', { vars: { seconds: wait }, headers: { 'Retry-After': String(wait) } });
   const result = await askModel(config, {
@@ -56,7 +62,9 @@ aiRoutes.post('/ai/test', requireSession, async (c) => {
     model: input.model,
   });
   if (!result.ok) {
-    throw new HttpError(502, 'ai_unavailable', { message: t(c.get('lang'), 'ai_unavailable', { error: result.error }) });
+    // The provider's own words may carry its internals (addresses, account, quota): logged, not shown.
+    console.error(`POST /api/ai/test: ${result.failure} from ${result.model}: ${result.error}`);
+    throw new HttpError(502, 'ai_unavailable');
   }
   const body: AiTestResult = {
     choice: result.answer.choice,

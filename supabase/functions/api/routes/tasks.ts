@@ -1,7 +1,8 @@
 // Human tasks (docs/automation.md "AI decisions and people"): the organisation's tasks (RLS: members read
-// their organisation's) and deciding one through app.decide_task (20261123000700), which refuses a
-// second decision, a choice that is not an option and other organisations' tasks, resumes the run and
-// audits the decision in the caller's name.
+// their organisation's), each with who may decide it and whether the caller may (app.task_refusal), and
+// deciding one through app.decide_task (20261123000700, 20261126007000), which refuses a member the task's
+// approvers leave out (403 task_not_allowed), a second decision, a choice that is not an option and other
+// organisations' tasks, resumes the run and audits the decision in the caller's name.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Tx } from '../../_shared/db.ts';
@@ -22,7 +23,8 @@ const TASK_COLUMNS = `t.id, t.kind, t.status, t.run_id as "runId", t.workflow_id
   t.step_index as "stepIndex", t.step_id as "stepId", t.title, t.instructions, t.inputs, t.options, t.suggestion,
   t.confidence::int as confidence, t.reason, t.handover_reason as "handoverReason", t.decided_choice as "decidedChoice",
   t.decided_by as "decidedBy", p.full_name as "decidedByName", t.decided_at as "decidedAt", t.created_at as "createdAt",
-  t.candidate, exists (select 1 from public.human_task_screenshots sc where sc.human_task_id = t.id) as "hasScreenshot"`;
+  t.candidate, exists (select 1 from public.human_task_screenshots sc where sc.human_task_id = t.id) as "hasScreenshot",
+  t.approvers, d.refusal as "cannotDecideReason", (t.status = 'open' and d.refusal is null) as "canDecide"`;
 
 function selectTasks(tx: Tx, status: string, runId: string | undefined, id?: string) {
   return tx<HumanTask[]>`
@@ -30,6 +32,7 @@ function selectTasks(tx: Tx, status: string, runId: string | undefined, id?: str
     from public.human_tasks t
     join public.workflows w on w.id = t.workflow_id
     left join public.profiles p on p.id = t.decided_by
+    cross join lateral (select app.task_refusal(t) as refusal) d
     where ${status === 'all' ? tx`true` : tx`t.status = ${status}::public.human_task_status`}
       and ${runId ? tx`t.run_id = ${runId}` : tx`true`}
       and ${id ? tx`t.id = ${id}` : tx`true`}

@@ -7,17 +7,17 @@ import { auditRows, Client, MISSING_ID, team, withDb } from './helpers.ts';
 import { AI_DEFINITION, insertRun, workflowWithSteps } from './run-fixtures.ts';
 
 /** An open task of a paused run of `workflowId` (as the runner opens it); returns the run and task ids. */
-async function openTask(workflowId: string, kind: 'ai_confirmation' | 'manual_step' = 'ai_confirmation') {
+async function openTask(workflowId: string, kind: 'ai_confirmation' | 'manual_step' = 'ai_confirmation', approvers: Record<string, unknown> = {}) {
   const runId = await insertRun(workflowId, { status: 'paused', requiresManualIntervention: true, completedSteps: 1 });
   const taskId = await withDb(async (sql) => {
     const [row] = await sql<{ id: string }[]>`
       insert into public.human_tasks (organization_id, run_id, workflow_id, attempt, step_index, step_id, kind, title, instructions,
-                                      inputs, options, suggestion, confidence, reason, handover_reason)
+                                      inputs, options, suggestion, confidence, reason, handover_reason, approvers)
       select r.organization_id, r.id, r.workflow_id, 1, ${kind === 'manual_step' ? 2 : 1}, ${kind === 'manual_step' ? 's3' : 's2'}, ${kind},
              'Attestera fakturan?', 'Om beloppet överstiger 10000 kr, skicka till chefen.', ${sql.json({ variables: { amount: '12500' } })},
              ${sql.json(kind === 'manual_step' ? [] : [{ value: 'approve', label: 'Attestera' }, { value: 'manager', label: 'Till chefen' }])},
              ${kind === 'manual_step' ? null : 'manager'}, ${kind === 'manual_step' ? null : 71}, ${kind === 'manual_step' ? null : 'Över gränsen.'},
-             ${kind === 'manual_step' ? 'manual' : 'below_threshold'}
+             ${kind === 'manual_step' ? 'manual' : 'below_threshold'}, ${sql.json(approvers as never)}
       from public.runs r where r.id = ${runId}
       returning id`;
     return row.id;
@@ -171,4 +171,83 @@ Deno.test('POST /api/ai/test is limited: 10 tests per member per minute and 100 
   assertEquals(hourly.status, 429);
   assertMatch(hourly.body.error, /^Too many tests in a short time\. Try again in \d+ s\.$/);
   assert(Number(hourly.headers.get('Retry-After')) > 60, 'the hourly limit waits for the hour, not the minute');
+});
+
+Deno.test('a task says who may decide it and whether the caller may; POST /api/tasks/:id/decide refuses the others with 403 task_not_allowed in their language', async () => {
+  const { admin, superuser, member } = await team();
+  const workflowId = await workflowWithSteps(member.client, { name: 'Attest', definition: AI_DEFINITION });
+  const { taskId } = await openTask(workflowId, 'ai_confirmation', { roles: ['admin', 'superuser'] });
+
+  const asMember = (await member.client.get('/tasks')).body[0];
+  assertEquals([asMember.id, asMember.approvers, asMember.canDecide, asMember.cannotDecideReason], [taskId, { roles: ['admin', 'superuser'] }, false, 'role']);
+  const asAdmin = (await admin.client.get('/tasks')).body[0];
+  assertEquals([asAdmin.canDecide, asAdmin.cannotDecideReason], [true, null]);
+
+  const sv = await member.client.clone('sv').post(`/tasks/${taskId}/decide`, { choice: 'approve' });
+  assertEquals([sv.status, sv.body.code], [403, 'task_not_allowed']);
+  assertMatch(sv.body.error, /^Du får inte besluta i den här uppgiften/);
+  const en = await member.client.clone('en').post(`/tasks/${taskId}/decide`, { choice: 'approve' });
+  assertEquals([en.status, en.body.code], [403, 'task_not_allowed']);
+  assertMatch(en.body.error, /^You may not decide this task/);
+
+  const decided = await superuser.client.post(`/tasks/${taskId}/decide`, { choice: 'approve' });
+  assertEquals([decided.status, decided.body.status, decided.body.canDecide], [200, 'decided', false]);
+});
+
+Deno.test('with notStarter the person who started the run cannot decide its task; anyone else can', async () => {
+  const { admin, member } = await team();
+  const workflowId = await workflowWithSteps(member.client, { name: 'Fyra ögon', definition: AI_DEFINITION });
+  const { runId, taskId } = await openTask(workflowId, 'manual_step', { notStarter: true });
+  // The fixture's run names no starter, so the task took the workflow's creator, the member, when it opened.
+  assertEquals(await withDb(async (sql) => (await sql`select starter_id from public.human_tasks where id = ${taskId}`)[0].starter_id), member.id);
+
+  const listed = (await member.client.get('/tasks')).body[0];
+  assertEquals([listed.approvers, listed.canDecide, listed.cannotDecideReason], [{ notStarter: true }, false, 'starter']);
+  const refused = await member.client.post(`/tasks/${taskId}/decide`, { done: true });
+  assertEquals([refused.status, refused.body.code], [403, 'task_not_allowed']);
+  assertEquals((await runStatus(runId)).status, 'paused');
+  const done = await admin.client.post(`/tasks/${taskId}/decide`, { done: true });
+  assertEquals([done.status, done.body.decidedBy], [200, admin.id]);
+});
+
+Deno.test('POST /api/ai/test refuses a model outside the server\'s allow-list with a 400 naming the allowed ones, before asking anyone', async () => {
+  const { member } = await team();
+  const body = {
+    prompt: 'Om beloppet överstiger 10000 kr, skicka till chefen.',
+    options: [{ value: 'approve', label: 'Attestera' }, { value: 'manager', label: 'Till chefen' }],
+    inputs: { amount: '12500' },
+    model: 'gpt-4-32k-expensive',
+  };
+  const sv = await member.client.clone('sv').post('/ai/test', body);
+  assertEquals([sv.status, sv.body.code], [400, 'model_not_allowed']);
+  assertMatch(sv.body.fields.model, /^Den AI-modellen går inte att använda här\. Välj en av: /);
+  const en = await member.client.clone('en').post('/ai/test', body);
+  assertMatch(en.body.error, /^That AI model cannot be used here\. Choose one of: /);
+  const status = (await member.client.get('/ai/status')).body;
+  const allowed = await member.client.post('/ai/test', { ...body, model: status.model });
+  assertEquals(allowed.status, 200);
+});
+
+Deno.test('PUT /api/workflows/:id/definition refuses an AI step naming a model outside the allow-list', async () => {
+  const { member } = await team();
+  const workflowId = await workflowWithSteps(member.client, { definition: AI_DEFINITION });
+  const definition = structuredClone(AI_DEFINITION) as { steps: Array<Record<string, unknown>> };
+  const index = definition.steps.findIndex((s) => s.type === 'ai_decision');
+  definition.steps[index] = { ...definition.steps[index], model: 'gpt-4-32k-expensive' };
+  const saved = await member.client.clone('en').put(`/workflows/${workflowId}/definition`, { definition });
+  assertEquals([saved.status, saved.body.code], [400, 'model_not_allowed']);
+  assertMatch(saved.body.fields[`definition.steps.${index}.model`], /^That AI model cannot be used here/);
+});
+
+Deno.test('POST /api/ai/test tells a provider failure in the app\'s words and never echoes the provider\'s error text', async () => {
+  const { member } = await team();
+  const failed = await member.client.clone('sv').post('/ai/test', {
+    prompt: 'Godkänn fakturan? [stub:status 500]',
+    options: [{ value: 'approve', label: 'Attestera' }, { value: 'manager', label: 'Till chefen' }],
+    inputs: { amount: '12500' },
+  });
+  assertEquals([failed.status, failed.body.code], [502, 'ai_unavailable']);
+  assertMatch(failed.body.error, /^AI-leverantören gav inget giltigt beslut\./);
+  const text = JSON.stringify(failed.body);
+  for (const leak of ['stub internals', 'org-stub-4711', '127.0.0.1', '500 ']) assert(!text.includes(leak), `the answer leaks "${leak}": ${text}`);
 });

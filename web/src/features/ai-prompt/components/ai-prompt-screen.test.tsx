@@ -105,6 +105,9 @@ describe('AI prompt editor', () => {
     fireEvent.change(slider, { target: { value: '80' } });
     fireEvent.change(screen.getByLabelText('Text för alternativ 2'), { target: { value: 'Skicka till chefen' } });
     fireEvent.change(screen.getByLabelText('Sedan, alternativ 2'), { target: { value: 'goto:s3' } });
+    const alwaysAsk = screen.getByRole('checkbox', { name: 'Fråga alltid en person innan alternativ 1 väljs, hur säker AI:n än är' });
+    expect(alwaysAsk).not.toBeChecked();
+    fireEvent.click(alwaysAsk);
     fireEvent.click(screen.getByRole('button', { name: 'Spara prompt' }));
     expect(await screen.findByText('Prompten sparad')).toBeInTheDocument();
     const step = putBody(calls)!.definition.steps[1];
@@ -113,8 +116,9 @@ describe('AI prompt editor', () => {
       type: 'ai_decision',
       threshold: 80,
       inputs: ['var.amount'],
-      options: [{ value: 'approve', then: 'continue' }, { value: 'manager', label: 'Skicka till chefen', then: { goto: 's3' } }],
+      options: [{ value: 'approve', then: 'continue', alwaysAsk: true }, { value: 'manager', label: 'Skicka till chefen', then: { goto: 's3' } }],
     });
+    expect((step.options as Array<Record<string, unknown>>)[1]).not.toHaveProperty('alwaysAsk');
     expect(String(step.prompt)).toContain('Om fakturabeloppet överstiger 10000 kr');
     expect(putBody(calls)!.definition.steps).toHaveLength(3);
   });

@@ -1,5 +1,5 @@
 // An ai_decision step's editor: instructions (6 rows) with the example texts as templates, the inputs
-// sent to the AI, the options and what each does, the threshold (1–100), "Spara prompt" (a new version
+// sent to the AI, the options, what each does and whether a person always confirms it, the threshold (1–100), "Spara prompt" (a new version
 // of the workflow's definition) and "Testa" (one decision on sample values, shown with choice,
 // confidence and reason).
 import { Description, Field, Input, Label, Textarea } from '@headlessui/react';
@@ -121,6 +121,15 @@ export function PromptEditor({ definition, step, stepNumber, afterIndex, aiConfi
                 <Button variant="ghost" size="sm" disabled={options.length <= 2} onClick={() => setOptions((all) => all.filter((_, i) => i !== index))}>
                   {t('editor.remove_option', { number: index + 1 })}
                 </Button>
+                <Field className="flex items-center gap-2 sm:col-span-4">
+                  <Input
+                    type="checkbox"
+                    checked={option.alwaysAsk ?? false}
+                    onChange={(e) => updateOption(index, { alwaysAsk: e.target.checked || undefined })}
+                    className="size-4 rounded border-slate-300"
+                  />
+                  <Label className="text-sm text-slate-700">{t('editor.option_always_ask', { number: index + 1 })}</Label>
+                </Field>
               </li>
             ))}
           </ul>

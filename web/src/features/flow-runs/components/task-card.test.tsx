@@ -104,3 +104,43 @@ describe('TaskCard: element confirmation', () => {
     expect(screen.queryByRole('button', { name: /Yes/ })).not.toBeInTheDocument();
   });
 });
+
+describe('TaskCard: who may decide', () => {
+  it('says which roles may decide and that the starter may not; someone allowed decides', async () => {
+    const { calls } = mockApi({ 'POST /api/tasks/t1/decide': () => json(200, aTask({ status: 'decided', decidedChoice: 'approve' })) });
+    renderWithQueryClient(<TaskCard task={aTask({ approvers: { roles: ['admin', 'superuser'], notStarter: true } })} />);
+    const card = screen.getByRole('article', { name: 'Attestera fakturan?' });
+    expect(card).toHaveTextContent('Kan beslutas av: Administratör eller Superanvändare, men inte av den som startade körningen');
+    await userEvent.click(within(card).getByRole('button', { name: 'Välj Attestera för Attestera fakturan?' }));
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/tasks/t1/decide')?.body).toEqual({ choice: 'approve' });
+  });
+
+  it('disables the buttons with the reason for a role that may not decide', () => {
+    renderWithQueryClient(<TaskCard task={aTask({ approvers: { roles: ['admin'] }, canDecide: false, cannotDecideReason: 'role' })} />);
+    const card = screen.getByRole('article', { name: 'Attestera fakturan?' });
+    expect(card).toHaveTextContent('Kan beslutas av: Administratör');
+    for (const name of ['Välj Attestera för Attestera fakturan?', 'Välj Till chefen för Attestera fakturan?']) {
+      const button = within(card).getByRole('button', { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription('Du kan inte besluta här: din roll får inte besluta i den här uppgiften.');
+    }
+  });
+
+  it('tells the person who started the run that someone else confirms, in English', async () => {
+    await i18n.changeLanguage('en');
+    renderWithQueryClient(
+      <TaskCard task={aTask({ kind: 'manual_step', options: [], approvers: { notStarter: true }, canDecide: false, cannotDecideReason: 'starter' })} />,
+    );
+    const card = screen.getByRole('article', { name: 'Attestera fakturan?' });
+    expect(card).toHaveTextContent('Can be decided by: anyone in the organisation, but not by the person who started the run');
+    const done = within(card).getByRole('button', { name: 'Mark Attestera fakturan? as done' });
+    expect(done).toBeDisabled();
+    expect(done).toHaveAccessibleDescription('You cannot decide this: you started the run, so someone else confirms.');
+  });
+
+  it('says nothing about approvers when any member may decide', () => {
+    renderWithQueryClient(<TaskCard task={aTask()} />);
+    expect(screen.getByRole('article', { name: 'Attestera fakturan?' })).not.toHaveTextContent('Kan beslutas av');
+    expect(screen.getByRole('button', { name: 'Välj Attestera för Attestera fakturan?' })).toBeEnabled();
+  });
+});

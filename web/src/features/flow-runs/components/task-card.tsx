@@ -1,7 +1,8 @@
 // One human task (docs/automation.md "AI decisions and people"): what the run waits for, why a person
 // decides, the inputs the decision is about, the AI's suggestion with its confidence and reason, and the
 // options (or "done" for a manual step); for an element confirmation the page with the suggested element
-// outlined and "Ja, det är rätt" / "Nej" (element-question.tsx). Deciding resumes the run.
+// outlined and "Ja, det är rätt" / "Nej" (element-question.tsx). Deciding resumes the run. A task whose step
+// names approvers says who may decide it; someone who may not sees the buttons disabled and why.
 import type { HumanTask } from '@shared/types/api';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +16,20 @@ function inputEntries(task: HumanTask): Array<[string, string]> {
   return [...Object.entries(task.inputs.variables ?? {}), ...Object.entries(task.inputs.inputs ?? {})];
 }
 
+/** "Kan beslutas av: Administratör eller Superanvändare, men inte av den som startade körningen"; null for any member. */
+function ApproversLine({ approvers }: { approvers: HumanTask['approvers'] }) {
+  const { t, i18n } = useTranslation(['flow_runs', 'common']);
+  if (!approvers.roles && !approvers.notStarter) return null;
+  const who = approvers.roles
+    ? new Intl.ListFormat(i18n.language, { type: 'disjunction' }).format(approvers.roles.map((role) => t(`common:roles.${role}`)))
+    : t('tasks.card.approvers_anyone');
+  return <p className="mt-3 text-sm text-slate-700">{t(approvers.notStarter ? 'tasks.card.approvers_not_starter' : 'tasks.card.approvers', { who })}</p>;
+}
+
 export function TaskCard({ task }: { task: HumanTask }) {
   const { t } = useTranslation('flow_runs');
   const headingId = useId();
+  const reasonId = useId();
   const decide = useDecideTask();
   const isElement = task.kind === 'element_confirmation';
   // An element confirmation's answers are the app's own words, in the reader's language.
@@ -27,6 +39,8 @@ export function TaskCard({ task }: { task: HumanTask }) {
 
   const choose = (choice: string) => decide.mutate({ id: task.id, choice });
   const markDone = () => decide.mutate({ id: task.id, done: true });
+  const refusal = task.canDecide ? null : task.cannotDecideReason;
+  const buttonState = { disabled: decide.isPending || !!refusal, 'aria-describedby': refusal ? reasonId : undefined };
 
   return (
     <article aria-labelledby={headingId} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-amber-300">
@@ -83,10 +97,18 @@ export function TaskCard({ task }: { task: HumanTask }) {
         <p className="mt-4 text-sm font-medium text-green-800">
           {t('tasks.card.decided', { choice: labelOf(task.decidedChoice ?? ''), name: task.decidedByName ?? '' })}
         </p>
-      ) : task.status === 'open' ? (
+      ) : null}
+
+      {task.status === 'open' ? <ApproversLine approvers={task.approvers} /> : null}
+      {task.status === 'open' && refusal ? (
+        <p id={reasonId} className="mt-1 text-sm font-medium text-amber-900">
+          {t(`tasks.card.cannot_decide.${refusal}`)}
+        </p>
+      ) : null}
+      {task.status === 'open' ? (
         <div className="mt-4 flex flex-wrap gap-2">
           {task.kind === 'manual_step' ? (
-            <Button size="sm" onClick={markDone} disabled={decide.isPending} aria-label={t('tasks.card.done_label', { title: task.title })}>
+            <Button size="sm" onClick={markDone} {...buttonState} aria-label={t('tasks.card.done_label', { title: task.title })}>
               {t('tasks.card.done')}
             </Button>
           ) : (
@@ -96,7 +118,7 @@ export function TaskCard({ task }: { task: HumanTask }) {
                 size="sm"
                 variant={option.value === task.suggestion || (isElement && option.value === 'yes') ? 'primary' : 'secondary'}
                 onClick={() => choose(option.value)}
-                disabled={decide.isPending}
+                {...buttonState}
                 aria-label={
                   isElement && (option.value === 'yes' || option.value === 'no')
                     ? t(`tasks.element.answer_label.${option.value}`, { title: task.title })
