@@ -205,6 +205,8 @@ export function createStack({ profile, fresh = false, web = 'preview', runner = 
           // The local stack's runs may reach this machine's own pages (test sites, a local app).
           KOLLEGA_RUNNER_ALLOW_PRIVATE: 'true',
           KOLLEGA_RUNNER_ID: `local-${name}-1`,
+          // Ctrl-C (or the tests' teardown) drains briefly: runs in flight go back to the queue after 5 s.
+          KOLLEGA_RUNNER_DRAIN_MS: '5000',
         };
         const runnerProcess = startChild(bin('tsx'), ['runner/src/main.ts'], runnerEnv, 'runner', log);
         trackChild(runnerProcess);

@@ -35,6 +35,8 @@ export type RunnerConfig = {
   /** A run whose runner has not been heard from for this long fails as runner_lost. */
   leaseMs: number;
   pollingIntervalSeconds: number;
+  /** On SIGTERM, how long runs in flight may take to finish before they go back to the queue from their current step. */
+  drainMs: number;
   /** While the self-check fails (or the breaker has tripped), how often it is tried again. */
   selfCheckMs: number;
   /** Browser starts failing in a row that trip the breaker: the runner stops taking jobs until its self-check passes. */
@@ -84,6 +86,7 @@ export function loadConfig(env = process.env): RunnerConfig {
     leaseMs: int('KOLLEGA_RUNNER_LEASE_MS', 45_000, 2_000),
     watchMs: int('KOLLEGA_RUNNER_WATCH_MS', 1_000, 100),
     pollingIntervalSeconds: 0.5,
+    drainMs: int('KOLLEGA_RUNNER_DRAIN_MS', 60_000, 0),
     selfCheckMs: int('KOLLEGA_RUNNER_SELFCHECK_MS', 15_000, 500),
     breakerFailures: int('KOLLEGA_RUNNER_BREAKER_FAILURES', 3, 1),
     ai: aiConfigFromEnv((name) => env[name]),

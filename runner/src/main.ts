@@ -1,16 +1,18 @@
 // `node runner/src/main.ts` (via tsx): one runner process. Start as many as load needs, on as many
-// machines; they share the queue in Postgres. SIGINT/SIGTERM stop it cleanly (browsers included).
+// machines; they share the queue in Postgres. SIGINT/SIGTERM drain it: no new job is taken, runs in flight
+// may finish for KOLLEGA_RUNNER_DRAIN_MS, the rest go back to the queue from their current step.
 import { loadConfig } from './config.ts';
 import { startRunner } from './worker.ts';
 
-const runner = await startRunner(loadConfig());
+const config = loadConfig();
+const runner = await startRunner(config);
 
 let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
   console.log(`[runner] ${signal}: stopping (${runner.active()} run(s) in progress)`);
-  await runner.stop();
+  await runner.stop({ drainMs: config.drainMs });
   process.exit(0);
 };
 process.on('SIGINT', () => void stop('SIGINT'));

@@ -31,6 +31,8 @@ type Attempt = {
   inStep: boolean;
   /** A person paused the run mid-step: the context was closed and the run is parked at the end. */
   parking: boolean;
+  /** Parked because the runner is shutting down (SIGTERM), not by a person. */
+  draining?: boolean;
 };
 
 /** The runner, not the run, is at fault (no browser, secrets it cannot decrypt): the run fails as runner_misconfigured. */
@@ -45,7 +47,14 @@ class LeaseLost extends Error {
   }
 }
 
-export type Runner = { stop: () => Promise<void>; active: () => number };
+export type Runner = {
+  /**
+   * Stops taking jobs; with `drainMs`, runs in flight may finish for that long (their leases still renewed), then
+   * the rest go back to the queue from their current step (a new attempt any runner takes), so a deploy ends none.
+   */
+  stop: (opts?: { drainMs?: number }) => Promise<void>;
+  active: () => number;
+};
 
 export type RunnerLogger = (message: string) => void;
 
@@ -214,8 +223,11 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
           const rowId = stepRows.get(e.index);
           if (!rowId || attempt.lost) return;
           if (attempt.parking && e.errorType === 'stopped') {
-            // Interrupted by a pause: not a failure; the step runs again when the run is resumed.
-            e = { ...e, status: 'skipped', errorType: undefined, errorMessage: undefined, log: [...e.log, { at: e.durationMs, message: 'interrupted by a pause; this step runs again when the run is resumed' }] };
+            // Interrupted by a pause or a runner shutting down: not a failure; the step runs again.
+            const why = attempt.draining
+              ? 'interrupted: the runner was shut down (a deploy); this step runs again in a new attempt'
+              : 'interrupted by a pause; this step runs again when the run is resumed';
+            e = { ...e, status: 'skipped', errorType: undefined, errorMessage: undefined, log: [...e.log, { at: e.durationMs, message: why }] };
           }
           if (e.status === 'passed') completedSteps = Math.max(completedSteps, e.index + 1);
           const written = await finishStep(sql, run, rowId, {
@@ -269,7 +281,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
       if (attempt.parking && outcome.status === 'stopped') {
         const step = outcome.failedIndex ?? run.startStep;
         const parked = await parkRun(sql, run, step, outcome.variables);
-        log(`run ${run.id} attempt ${run.attempt}: ${parked === 'parked' ? `paused at step ${step + 1}; a resume starts a new attempt there` : parked === 'restarted' ? `resumed while pausing: a new attempt from step ${step + 1} is queued` : 'its lease was gone when it paused'}`);
+        log(`run ${run.id} attempt ${run.attempt}: ${parked === 'parked' ? `paused at step ${step + 1}; a resume starts a new attempt there` : parked === 'restarted' ? `${attempt.draining ? 'handed back to the queue on shutdown' : 'resumed while pausing'}: a new attempt from step ${step + 1} is queued` : 'its lease was gone (or it waits for a person) when it was parked'}`);
         return;
       }
       if (outcome.status === 'stopped') {
@@ -467,13 +479,29 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
 
   return {
     active: () => active.size,
-    stop: async () => {
+    stop: async ({ drainMs = 0 } = {}) => {
       stopping = true;
+      for (const id of workerIds) await boss.offWork({ id }).catch(() => {});
+      if (drainMs > 0 && active.size) {
+        // Drain: heartbeats and the watch go on, so the runs in flight keep their leases while they finish.
+        log(`draining: ${active.size} run(s) in progress may finish within ${drainMs} ms; no new job is taken`);
+        const until = Date.now() + drainMs;
+        while (active.size && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+        for (const attempt of active.values()) {
+          if (attempt.lost || attempt.abort.signal.aborted) continue;
+          log(`run ${attempt.run.id} did not finish within the drain: handing it back to the queue from its current step`);
+          attempt.draining = true;
+          attempt.parking = true;
+          attempt.abort.abort();
+          void attempt.context?.close().catch(() => {});
+        }
+        const parked = Date.now() + 10_000;
+        while (active.size && Date.now() < parked) await new Promise((r) => setTimeout(r, 100));
+      }
       clearInterval(beat);
       clearInterval(watcher);
       clearInterval(checker);
       clearInterval(sweeper);
-      for (const id of workerIds) await boss.offWork({ id }).catch(() => {});
       // Runs still executing end as failed (browser gone) when the browser closes under them; their
       // lease is then not renewed and the row says why, so nothing is left running.
       for (const attempt of active.values()) attempt.abort.abort();

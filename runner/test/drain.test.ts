@@ -1,0 +1,118 @@
+// Drain on SIGTERM (issue 20 item 5, AUTOMATION "Trust: Once."): a runner told to stop (a deploy) takes no new
+// job, lets its runs in flight finish within KOLLEGA_RUNNER_DRAIN_MS, and hands the rest back to the queue from
+// their current step, so another runner finishes them. A deploy ends no run `runner_lost`, and the step that sends
+// the form runs exactly once. A runner process of the test's own (plain node, so the signal reaches it) beside
+// the stack's runner, which takes what it hands back.
+// Needs a running stack with a runner (npm test starts one): API_URL, DB_URL, RUNNER_DB_URL.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import postgres from 'postgres';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SECRETS_KEY } from '../../dev/lib/config.ts';
+import { Session } from './api-session.ts';
+
+const admin = postgres(process.env.DB_URL ?? 'postgresql://postgres:postgres@127.0.0.1:55322/postgres', { max: 2, onnotice: () => {} });
+const session = new Session();
+let server: Server;
+let origin: string;
+const sent: string[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.url?.startsWith('/skicka')) sent.push(req.url);
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end('<!doctype html><html lang="sv"><head><title>Ärende</title></head><body><h1>Ärende</h1></body></html>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await session.registerCompany('Dränering');
+}, 180_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await admin.end();
+});
+
+type Run = { status: string; attempt: number; runner_id: string | null; error_type: string | null };
+const runRow = async (id: string) =>
+  (await admin<Run[]>`select status::text, attempt, runner_id, error_type from public.runs where id = ${id}`)[0]!;
+
+/** A runner of the test's own; resolves once it is ready. */
+async function ownRunner(id: string, drainMs: number): Promise<{ process: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'runner/src/main.ts'], {
+    env: {
+      ...process.env,
+      KOLLEGA_RUNNER_DB_URL: process.env.RUNNER_DB_URL ?? 'postgresql://kollega_runner:postgres@127.0.0.1:55322/postgres',
+      KOLLEGA_SECRETS_KEY: SECRETS_KEY,
+      KOLLEGA_RUNNER_ALLOW_PRIVATE: 'true',
+      KOLLEGA_RUNNER_ID: id,
+      KOLLEGA_RUNNER_DRAIN_MS: String(drainMs),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  await expect.poll(() => output.includes(`${id} ready`), { timeout: 60_000, interval: 200 }).toBe(true);
+  return { process: child, output: () => output };
+}
+
+/** Starts runs until the given runner takes one (the stack's runner competes for the queue); its id. */
+async function runOn(runnerId: string, name: string, waitMs: number): Promise<string> {
+  for (let i = 0; i < 10; i++) {
+    const workflowId = await session.activeWorkflow(`${name} ${i}`, [
+      { id: 'open', type: 'navigate', description: 'Öppna ärendet', url: `${origin}/arende` },
+      { id: 'pause', type: 'wait', description: 'Granska', ms: waitMs },
+      { id: 'send', type: 'navigate', description: 'Skicka', url: `${origin}/skicka/${name.replace(/\W/g, '')}${i}` },
+    ]);
+    const id = await session.startRun(workflowId);
+    await expect.poll(async () => (await runRow(id)).status, { timeout: 60_000, interval: 200 }).not.toBe('pending');
+    if ((await runRow(id)).runner_id === runnerId) return id;
+    await expect.poll(async () => (await runRow(id)).status, { timeout: 60_000, interval: 300 }).toBe('completed');
+  }
+  throw new Error(`the runner ${runnerId} took none of 10 runs`);
+}
+
+const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+
+it('SIGTERM lets a run in flight finish within the drain: completed by the same attempt, the form sent once', async () => {
+  const id = `drain-finish-${process.pid}`;
+  const runner = await ownRunner(id, 20_000);
+  try {
+    const runId = await runOn(id, 'Dränering klar', 3_000);
+    sent.length = 0;
+    runner.process.kill('SIGTERM');
+    await exited(runner.process);
+    expect(await runRow(runId)).toMatchObject({ status: 'completed', attempt: 1, error_type: null });
+    expect(sent).toHaveLength(1);
+    expect(runner.output()).toContain('draining: 1 run(s) in progress');
+  } finally {
+    runner.process.kill('SIGKILL');
+  }
+}, 240_000);
+
+it('SIGTERM hands a run that does not finish within the drain back to the queue from its step; another runner completes it, the form sent once', async () => {
+  const id = `drain-handback-${process.pid}`;
+  const runner = await ownRunner(id, 1_000);
+  try {
+    const runId = await runOn(id, 'Dränering tillbaka', 8_000);
+    sent.length = 0;
+    runner.process.kill('SIGTERM');
+    await exited(runner.process);
+    expect(runner.output()).toContain('handed back to the queue on shutdown');
+    await expect.poll(async () => (await runRow(runId)).status, { timeout: 90_000, interval: 300 }).toBe('completed');
+    const run = await runRow(runId);
+    expect(run).toMatchObject({ attempt: 2, error_type: null });
+    expect(run.runner_id).not.toBe(id);
+    expect(sent).toHaveLength(1);
+    const steps = await admin<{ attempt: number; step_id: string; status: string }[]>`
+      select attempt, step_id, status::text from public.run_steps where run_id = ${runId} order by attempt, seq`;
+    // Attempt 1: opened, then interrupted in the wait (skipped, not failed); attempt 2 starts again at the wait
+    // (after opening the page again for it) and sends.
+    expect(steps.filter((s) => s.attempt === 1).map((s) => `${s.step_id}:${s.status}`)).toEqual(['open:passed', 'pause:skipped']);
+    expect(steps.filter((s) => s.attempt === 2).map((s) => s.step_id)).toEqual(['open', 'pause', 'send']);
+  } finally {
+    runner.process.kill('SIGKILL');
+  }
+}, 240_000);
