@@ -7,7 +7,8 @@ import type { ValidationKey } from '@/locales/resources';
 
 function firstMessage(error: unknown): string | undefined {
   if (Array.isArray(error)) return error.map(firstMessage).find((message) => message !== undefined);
-  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') return error.message;
+  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string')
+    return error.message;
   return undefined;
 }
 

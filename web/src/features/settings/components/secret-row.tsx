@@ -40,10 +40,20 @@ export function SecretRow({ secret, canManage, onChangeSites, onReplace, onDelet
           >
             {t('secrets.change_sites')}
           </Button>
-          <Button variant="secondary" size="sm" aria-label={t('secrets.replace_named', { name: secret.name })} onClick={() => onReplace(secret)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={t('secrets.replace_named', { name: secret.name })}
+            onClick={() => onReplace(secret)}
+          >
             {t('secrets.replace')}
           </Button>
-          <Button variant="ghost" size="sm" aria-label={t('secrets.delete_named', { name: secret.name })} onClick={() => onDelete(secret.name)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={t('secrets.delete_named', { name: secret.name })}
+            onClick={() => onDelete(secret.name)}
+          >
             {t('secrets.delete')}
           </Button>
         </div>

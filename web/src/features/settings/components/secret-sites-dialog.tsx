@@ -53,7 +53,12 @@ function SecretSitesForm({ secret, onDone }: { secret: SecretInfo; onDone: () =>
     );
 
   return (
-    <Form form={form} onSubmit={handleSubmit} aria-label={t('secrets.sites_dialog.title', { name: secret.name })} className="space-y-4">
+    <Form
+      form={form}
+      onSubmit={handleSubmit}
+      aria-label={t('secrets.sites_dialog.title', { name: secret.name })}
+      className="space-y-4"
+    >
       <TextareaField<SitesFormInput>
         name="origins"
         label={t('secrets.form.sites_label')}
