@@ -16,6 +16,11 @@ type SecretRowProps = {
 
 export function SecretRow({ secret, canManage, onChangeSites, onReplace, onDelete }: SecretRowProps) {
   const { t } = useTranslation('settings');
+  const actions = [
+    { key: 'change_sites', variant: 'secondary', onClick: () => onChangeSites(secret) },
+    { key: 'replace', variant: 'secondary', onClick: () => onReplace(secret) },
+    { key: 'delete', variant: 'ghost', onClick: () => onDelete(secret.name) },
+  ] as const;
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
       <div className="min-w-0 space-y-0.5">
@@ -32,30 +37,17 @@ export function SecretRow({ secret, canManage, onChangeSites, onReplace, onDelet
       </div>
       {canManage ? (
         <div className="flex flex-wrap gap-2">
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-label={t('secrets.change_sites_named', { name: secret.name })}
-            onClick={() => onChangeSites(secret)}
-          >
-            {t('secrets.change_sites')}
-          </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-label={t('secrets.replace_named', { name: secret.name })}
-            onClick={() => onReplace(secret)}
-          >
-            {t('secrets.replace')}
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={t('secrets.delete_named', { name: secret.name })}
-            onClick={() => onDelete(secret.name)}
-          >
-            {t('secrets.delete')}
-          </Button>
+          {actions.map(({ key, variant, onClick }) => (
+            <Button
+              key={key}
+              variant={variant}
+              size="sm"
+              aria-label={t(`secrets.${key}_named`, { name: secret.name })}
+              onClick={onClick}
+            >
+              {t(`secrets.${key}`)}
+            </Button>
+          ))}
         </div>
       ) : null}
     </li>
