@@ -53,7 +53,7 @@ function isStringRecord(value: unknown): value is Record<string, string> {
   return value !== null && typeof value === 'object' && Object.values(value).every((v) => typeof v === 'string');
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type RequestOptions = {
   method?: Method;

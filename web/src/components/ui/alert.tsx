@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { CheckCircleIcon, ExclamationCircleIcon } from './status-icons';
+import { CheckCircleIcon, ExclamationCircleIcon, ExclamationTriangleIcon } from './status-icons';
 
 type AlertProps = {
-  variant: 'error' | 'success';
+  variant: 'error' | 'success' | 'warning';
   title?: string;
   children: ReactNode;
 };
@@ -10,6 +10,7 @@ type AlertProps = {
 const styles = {
   error: { box: 'bg-red-50 text-red-800 ring-red-200', icon: 'text-red-500', Icon: ExclamationCircleIcon },
   success: { box: 'bg-emerald-50 text-emerald-800 ring-emerald-200', icon: 'text-emerald-500', Icon: CheckCircleIcon },
+  warning: { box: 'bg-amber-50 text-amber-900 ring-amber-200', icon: 'text-amber-600', Icon: ExclamationTriangleIcon },
 };
 
 export function Alert({ variant, title, children }: AlertProps) {

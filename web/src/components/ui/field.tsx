@@ -1,10 +1,8 @@
-// One labelled input bound to the surrounding <Form> by name. Its error is a key of the shared
-// `validation` namespace (the zod schemas' messages), translated here.
+// One labelled input bound to the surrounding <Form> by name, with its translated error (use-field-error.ts).
 import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute } from 'react';
-import { type FieldError, type FieldPath, type FieldValues, get, useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import type { ValidationKey } from '@/locales/resources';
+import { type FieldPath, type FieldValues, useFormContext } from 'react-hook-form';
 import { LabelledInput } from './labelled-input';
+import { useFieldError } from './use-field-error';
 
 type FieldProps<TValues extends FieldValues> = {
   name: FieldPath<TValues>;
@@ -30,16 +28,8 @@ export function Field<TValues extends FieldValues>({
   className,
   autoFocus,
 }: FieldProps<TValues>) {
-  // 'validation' is loaded by the form's resolver before any error exists (form.tsx); subscribing to
-  // `common` only re-renders on a language change without fetching 'validation' with the page.
-  const { i18n } = useTranslation();
-  const t = i18n.getFixedT(null, 'validation');
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<TValues>();
-  const errorKey = (get(errors, name) as FieldError | undefined)?.message;
-  const error = errorKey ? t(errorKey as ValidationKey) : undefined;
+  const { register } = useFormContext<TValues>();
+  const error = useFieldError<TValues>(name);
 
   return (
     <LabelledInput

@@ -1,8 +1,7 @@
 // A labelled native <select> bound to the surrounding <Form> by name (see field.tsx).
 import { Description, Field as HeadlessField, Label, Select } from '@headlessui/react';
-import { type FieldError, type FieldPath, type FieldValues, get, useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import type { ValidationKey } from '@/locales/resources';
+import { type FieldPath, type FieldValues, useFormContext } from 'react-hook-form';
+import { useFieldError } from './use-field-error';
 
 type SelectFieldProps<TValues extends FieldValues> = {
   name: FieldPath<TValues>;
@@ -16,13 +15,8 @@ const selectClasses =
   'data-focus:outline-none data-focus:ring-2 data-focus:ring-inset data-focus:ring-indigo-600 data-invalid:ring-red-400';
 
 export function SelectField<TValues extends FieldValues>({ name, label, options, className }: SelectFieldProps<TValues>) {
-  const { t } = useTranslation('validation');
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<TValues>();
-  const errorKey = (get(errors, name) as FieldError | undefined)?.message;
-  const error = errorKey ? t(errorKey as ValidationKey) : undefined;
+  const { register } = useFormContext<TValues>();
+  const error = useFieldError<TValues>(name);
   return (
     <HeadlessField className={className}>
       <Label className="block text-sm font-medium text-slate-800">{label}</Label>

@@ -1,24 +1,20 @@
 // A labelled multi-line text bound to the surrounding <Form> by name (see field.tsx).
 import { Description, Field as HeadlessField, Label, Textarea } from '@headlessui/react';
-import { type FieldError, type FieldPath, type FieldValues, get, useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import type { ValidationKey } from '@/locales/resources';
+import { type FieldPath, type FieldValues, useFormContext } from 'react-hook-form';
+import { useFieldError } from './use-field-error';
 
 type TextareaFieldProps<TValues extends FieldValues> = {
   name: FieldPath<TValues>;
   label: string;
   rows?: number;
   placeholder?: string;
+  /** Shown under the text while there is no error. */
+  hint?: string;
 };
 
-export function TextareaField<TValues extends FieldValues>({ name, label, rows = 3, placeholder }: TextareaFieldProps<TValues>) {
-  const { t } = useTranslation('validation');
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<TValues>();
-  const errorKey = (get(errors, name) as FieldError | undefined)?.message;
-  const error = errorKey ? t(errorKey as ValidationKey) : undefined;
+export function TextareaField<TValues extends FieldValues>({ name, label, rows = 3, placeholder, hint }: TextareaFieldProps<TValues>) {
+  const { register } = useFormContext<TValues>();
+  const error = useFieldError<TValues>(name);
   return (
     <HeadlessField>
       <Label className="block text-sm font-medium text-slate-800">{label}</Label>
@@ -30,7 +26,11 @@ export function TextareaField<TValues extends FieldValues>({ name, label, rows =
         aria-invalid={error !== undefined}
         className="mt-1.5 block w-full rounded-lg border-0 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 data-focus:outline-none data-focus:ring-2 data-focus:ring-inset data-focus:ring-indigo-600 data-invalid:ring-red-400"
       />
-      {error ? <Description className="mt-1.5 text-sm text-red-600">{error}</Description> : null}
+      {error ? (
+        <Description className="mt-1.5 text-sm text-red-600">{error}</Description>
+      ) : hint ? (
+        <Description className="mt-1.5 text-sm text-slate-500">{hint}</Description>
+      ) : null}
     </HeadlessField>
   );
 }

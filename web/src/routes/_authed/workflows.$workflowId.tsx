@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { secretsQueryOptions } from '@/features/settings/api/get-secrets';
 import { workflowQueryOptions } from '@/features/workflows/api/get-workflow';
 import { WorkflowEditorError } from '@/features/workflows/components/workflow-editor-error';
 import { WorkflowEditorScreen } from '@/features/workflows/components/workflow-editor-screen';
@@ -15,7 +17,11 @@ export const Route = createFileRoute('/_authed/workflows/$workflowId')({
   component: WorkflowEditorPage,
 });
 
+// The organisation's secrets (Settings' list) tell the editor which used secrets have no sites yet; while
+// they load, or if they cannot, the editor simply flags none.
 function WorkflowEditorPage() {
   const { workflowId } = Route.useParams();
-  return <WorkflowEditorScreen key={workflowId} workflowId={workflowId} />;
+  const secrets = useQuery(secretsQueryOptions());
+  const withoutSites = secrets.data?.filter((secret) => secret.origins.length === 0).map((secret) => secret.name) ?? [];
+  return <WorkflowEditorScreen key={workflowId} workflowId={workflowId} secretsWithoutSites={withoutSites} />;
 }

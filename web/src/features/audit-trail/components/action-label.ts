@@ -25,6 +25,8 @@ const KNOWN_ACTIONS = [
   'secret_created',
   'secret_updated',
   'secret_deleted',
+  'secret_sites_changed',
+  'secret_used',
   'webhook_created',
   'webhook_deleted',
 ] as const;
@@ -40,17 +42,45 @@ export function actionLabel(action: string, t: TFunction<'audit_trail'>): string
 }
 
 /** Actions that the runner itself records (no person behind them). */
-const RUNNER_ACTIONS = new Set(['run_completed', 'run_failed', 'run_stopped', 'ai_decision']);
+const RUNNER_ACTIONS = new Set(['run_completed', 'run_failed', 'run_stopped', 'ai_decision', 'secret_used']);
+
+type ActivityFacts = { action: string; userId: string | null; userName: string | null; metadata: Record<string, unknown> | null };
+
+/** What started a run without a person: a schedule or a webhook. */
+function triggerLabel(trigger: unknown, t: TFunction<'audit_trail'>): string | null {
+  if (trigger === 'schedule') return t('row.actor_schedule');
+  if (trigger === 'webhook') return t('row.actor_webhook');
+  return null;
+}
 
 /**
- * Who did it: the person, else what acted without one (the runner finishing a run or taking an AI decision; a
- * schedule or a webhook starting a run), else "Okänd användare".
+ * Who did it: the person, else what acted without one (the runner finishing a run, taking an AI decision or
+ * typing a secret; a schedule or a webhook starting a run), else "Okänd användare".
  */
-export function actorLabel(activity: { action: string; userId: string | null; userName: string | null; metadata: Record<string, unknown> | null }, t: TFunction<'audit_trail'>): string {
+export function actorLabel(activity: ActivityFacts, t: TFunction<'audit_trail'>): string {
   if (activity.userName ?? activity.userId) return (activity.userName ?? activity.userId) as string;
-  const trigger = activity.metadata?.trigger;
-  if (activity.action === 'workflow_executed' && trigger === 'schedule') return t('row.actor_schedule');
-  if (activity.action === 'workflow_executed' && trigger === 'webhook') return t('row.actor_webhook');
+  const trigger = activity.action === 'workflow_executed' ? triggerLabel(activity.metadata?.trigger, t) : null;
+  if (trigger) return trigger;
   if (RUNNER_ACTIONS.has(activity.action)) return t('row.actor_runner');
   return t('row.unknown_user');
+}
+
+/**
+ * A secret typed in a run, in words (the metadata's JSON says it too): the site it was typed on and who
+ * started the run (a person by name, else the schedule or webhook). Nothing for other actions.
+ */
+export function secretUseFacts(activity: ActivityFacts, t: TFunction<'audit_trail'>): Array<[string, string]> {
+  const metadata = activity.metadata;
+  if (activity.action !== 'secret_used' || !metadata) return [];
+  const { origin, startedBy, startedByName, trigger } = metadata;
+  const starter =
+    typeof startedByName === 'string' && startedByName
+      ? startedByName
+      : typeof startedBy === 'string'
+        ? startedBy
+        : triggerLabel(trigger, t);
+  return [
+    ...(typeof origin === 'string' ? [[t('row.site'), origin] as [string, string]] : []),
+    ...(starter ? [[t('row.started_by'), starter] as [string, string]] : []),
+  ];
 }

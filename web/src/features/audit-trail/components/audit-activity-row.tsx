@@ -12,7 +12,7 @@ import {
   TrashIcon,
 } from '@/components/ui/icons';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { actionLabel, actorLabel } from './action-label';
+import { actionLabel, actorLabel, secretUseFacts } from './action-label';
 
 const looks: Record<string, { Icon: IconComponent; tone: BadgeTone }> = {
   workflow_created: { Icon: SparklesIcon, tone: 'green' },
@@ -28,6 +28,7 @@ export function AuditActivityRow({ activity }: { activity: AuditActivity }) {
   const { Icon, tone } = looks[activity.action] ?? fallbackLook;
   const facts: Array<[string, string]> = [
     [t('row.user'), actorLabel(activity, t)],
+    ...secretUseFacts(activity, t),
     ...(activity.workflowId ? [[t('row.workflow'), activity.workflowId] as [string, string]] : []),
     ...(activity.executionId ? [[t('row.execution'), activity.executionId] as [string, string]] : []),
     ...(activity.resource ? [[t('row.resource'), activity.resource] as [string, string]] : []),

@@ -58,6 +58,49 @@ describe('AuditTrailScreen', () => {
     expect(await within(rows[0]).findByText('Kollega (automatic)')).toBeInTheDocument();
   });
 
+  it('says which secret a run typed, on which site and who started the run, and when a secret got new sites, in both languages', async () => {
+    const used = (id: string, run: Record<string, unknown>) =>
+      anActivity({
+        id,
+        action: 'secret_used',
+        details: 'PORTAL_PASSWORD',
+        userId: null,
+        userName: null,
+        resource: 'secret',
+        executionId: 'run-7',
+        metadata: { name: 'PORTAL_PASSWORD', origin: 'https://portal.example', stepId: 's2', ...run },
+      });
+    const secretRows = [
+      used('c1', { trigger: 'manual', startedBy: 'u2', startedByName: 'Bo Berg' }),
+      used('c2', { trigger: 'schedule', startedBy: null, startedByName: null }),
+      anActivity({
+        id: 'c3',
+        action: 'secret_sites_changed',
+        details: 'PORTAL_PASSWORD',
+        metadata: { name: 'PORTAL_PASSWORD', origins: ['https://portal.example'] },
+      }),
+    ];
+    mockApi({ [PATH]: () => json(200, secretRows) });
+    renderWithQueryClient(<AuditTrailScreen />);
+    const rows = within(await screen.findByRole('list', { name: 'Aktiviteter' })).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Hemlighet använd i körning');
+    expect(rows[0]).toHaveTextContent('PORTAL_PASSWORD');
+    expect(rows[0]).toHaveTextContent('Användare:Kollega (automatiskt)');
+    expect(rows[0]).toHaveTextContent('Webbplats:https://portal.example');
+    expect(rows[0]).toHaveTextContent('Körningen startad av:Bo Berg');
+    expect(rows[0]).toHaveTextContent('Körning:run-7');
+    expect(rows[1]).toHaveTextContent('Körningen startad av:Schema');
+    expect(rows[2]).toHaveTextContent('Hemlighetens webbplatser ändrade');
+    expect(rows[2]).toHaveTextContent('Användare:Anna Andersson');
+    expect(rows[2]).not.toHaveTextContent('Webbplats:');
+    await i18n.changeLanguage('en');
+    expect(await within(rows[0]).findByText('Secret used in a run')).toBeInTheDocument();
+    expect(rows[0]).toHaveTextContent('Site:https://portal.example');
+    expect(rows[0]).toHaveTextContent('Run started by:Bo Berg');
+    expect(rows[1]).toHaveTextContent('Run started by:Schedule');
+    expect(rows[2]).toHaveTextContent("Secret's sites changed");
+  });
+
   it('shows each row with label, Swedish timestamp, user, ids, resource, IP and collapsible metadata', async () => {
     mockApi({ [PATH]: () => json(200, activities) });
     renderWithQueryClient(<AuditTrailScreen />);

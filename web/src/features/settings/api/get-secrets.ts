@@ -1,4 +1,4 @@
-// The organisation's secrets: names and times only, never a value.
+// The organisation's secrets: names, sites and times only, never a value.
 import { queryOptions } from '@tanstack/react-query';
 import type { SecretInfo } from '@shared/types/api';
 import { apiGet } from '@/lib/api-client';

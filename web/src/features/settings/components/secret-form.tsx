@@ -1,5 +1,5 @@
-// Add a secret, or replace the value of an existing name. The value field is a password field,
-// cleared after saving: a stored value never appears on screen.
+// Add a secret, or replace the value of an existing name, with the sites it may be typed on. The value
+// field is a password field, cleared after saving: a stored value never appears on screen.
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,32 +7,36 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Form, useZodForm } from '@/components/ui/form';
 import { notify } from '@/components/ui/notify';
+import { TextareaField } from '@/components/ui/textarea-field';
 import { useSaveSecret } from '../api/save-secret';
 import { type SecretFormInput, type SecretFormOutput, secretFormSchema } from '@shared/schemas/secrets';
 
 type SecretFormProps = {
   existing: string[];
-  /** A name picked with "Replace value": put in the form, focus on the value. */
-  replace: { name: string; at: number } | null;
+  /** A secret picked with "Replace value": its name and sites put in the form, focus on the value. */
+  replace: { name: string; origins: string[]; at: number } | null;
 };
+
+const EMPTY: SecretFormInput = { name: '', value: '', origins: '' };
 
 export function SecretForm({ existing, replace }: SecretFormProps) {
   const { t } = useTranslation('settings');
   const save = useSaveSecret();
-  const form = useZodForm(secretFormSchema, { name: '', value: '' });
+  const form = useZodForm(secretFormSchema, EMPTY);
   const name = useWatch({ control: form.control, name: 'name' });
   const replacing = existing.includes(name.trim());
 
   useEffect(() => {
     if (!replace) return;
     form.setValue('name', replace.name);
+    form.setValue('origins', replace.origins.join('\n'));
     form.setFocus('value');
   }, [replace, form]);
 
   const handleSubmit = (values: SecretFormOutput) =>
     save.mutate(values, {
       onSuccess: () => {
-        form.reset({ name: '', value: '' });
+        form.reset(EMPTY);
         notify.success(t('secrets.toast.saved'), t('secrets.toast.saved_description', { name: values.name }));
       },
       onError: () => form.resetField('value', { defaultValue: '' }),
@@ -51,6 +55,12 @@ export function SecretForm({ existing, replace }: SecretFormProps) {
           autoComplete="new-password"
         />
       </div>
+      <TextareaField<SecretFormInput>
+        name="origins"
+        label={t('secrets.form.sites_label')}
+        hint={t('secrets.form.sites_hint')}
+        placeholder={t('secrets.form.sites_placeholder')}
+      />
       <Button type="submit" isPending={save.isPending} pendingLabel={t('secrets.form.saving')}>
         {replacing ? t('secrets.form.replace_submit') : t('secrets.form.submit')}
       </Button>

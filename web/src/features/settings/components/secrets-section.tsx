@@ -1,17 +1,20 @@
-// Settings → Automation → Secrets: the organisation's secret names with when they changed; admins
-// and superusers add, replace and delete them, plain users only see the names.
+// Settings → Automation → Secrets: the organisation's secret names with their sites and when they changed,
+// and a notice while some have no sites (runs cannot use those); admins and superusers add, replace and
+// delete them and change their sites, plain users only see them.
+import type { SecretInfo } from '@shared/types/api';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { notify } from '@/components/ui/notify';
 import { SkeletonList } from '@/components/ui/skeleton-list';
-import { formatDateTime } from '@/lib/format';
 import { useDeleteSecret } from '../api/delete-secret';
 import { secretsQueryOptions } from '../api/get-secrets';
 import { SecretForm } from './secret-form';
+import { SecretRow } from './secret-row';
+import { SecretSitesDialog } from './secret-sites-dialog';
 
 const SECRET_SKELETON_COUNT = 3;
 
@@ -20,7 +23,9 @@ export function SecretsSection({ canManage }: { canManage: boolean }) {
   const secrets = useQuery(secretsQueryOptions());
   const remove = useDeleteSecret();
   const [deleting, setDeleting] = useState<string | null>(null);
-  const [replace, setReplace] = useState<{ name: string; at: number } | null>(null);
+  const [replace, setReplace] = useState<{ name: string; origins: string[]; at: number } | null>(null);
+  const [changingSites, setChangingSites] = useState<SecretInfo | null>(null);
+  const withoutSites = secrets.data?.filter((secret) => secret.origins.length === 0).length ?? 0;
 
   const handleDelete = () => {
     if (!deleting) return;
@@ -40,6 +45,13 @@ export function SecretsSection({ canManage }: { canManage: boolean }) {
         </h2>
         <p className="mt-1 text-sm text-slate-600">{t('secrets.description', { reference: '{{secret.NAME}}' })}</p>
       </div>
+      {withoutSites > 0 ? (
+        <Alert variant="warning" title={t('secrets.no_sites_notice.title', { count: withoutSites })}>
+          {canManage
+            ? t('secrets.no_sites_notice.manage', { count: withoutSites })
+            : t('secrets.no_sites_notice.read_only', { count: withoutSites })}
+        </Alert>
+      ) : null}
       {secrets.isPending ? (
         <SkeletonList count={SECRET_SKELETON_COUNT} label={t('secrets.loading')} itemClassName="h-12 rounded-lg" />
       ) : secrets.isError ? (
@@ -49,32 +61,14 @@ export function SecretsSection({ canManage }: { canManage: boolean }) {
       ) : (
         <ul aria-label={t('secrets.list_label')} className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200">
           {secrets.data.map((secret) => (
-            <li key={secret.name} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
-              <div className="min-w-0">
-                <p className="truncate font-mono text-sm font-medium text-slate-900">{secret.name}</p>
-                <p className="text-xs text-slate-500">{t('secrets.updated', { time: formatDateTime(secret.updatedAt) })}</p>
-              </div>
-              {canManage ? (
-                <div className="flex gap-2">
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-label={t('secrets.replace_named', { name: secret.name })}
-                    onClick={() => setReplace({ name: secret.name, at: Date.now() })}
-                  >
-                    {t('secrets.replace')}
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={t('secrets.delete_named', { name: secret.name })}
-                    onClick={() => setDeleting(secret.name)}
-                  >
-                    {t('secrets.delete')}
-                  </Button>
-                </div>
-              ) : null}
-            </li>
+            <SecretRow
+              key={secret.name}
+              secret={secret}
+              canManage={canManage}
+              onChangeSites={setChangingSites}
+              onReplace={({ name, origins }) => setReplace({ name, origins, at: Date.now() })}
+              onDelete={setDeleting}
+            />
           ))}
         </ul>
       )}
@@ -83,6 +77,7 @@ export function SecretsSection({ canManage }: { canManage: boolean }) {
       ) : (
         <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600 ring-1 ring-slate-200 ring-inset">{t('secrets.read_only')}</p>
       )}
+      <SecretSitesDialog secret={changingSites} onClose={() => setChangingSites(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title={t('secrets.delete_dialog.title')}

@@ -66,6 +66,19 @@ describe('the step list', () => {
     expect(link).toHaveAttribute('href', '/settings?tab=automation');
   });
 
+  it('flags a used secret that has no sites yet: runs cannot type it until an administrator names them', async () => {
+    await openEditor({
+      'GET /api/secrets': () =>
+        json(200, [{ name: 'PORTAL_PASSWORD', origins: [], createdAt: '2025-03-01T08:00:00Z', updatedAt: '2025-03-01T08:00:00Z' }]),
+    });
+    const warning = (await screen.findByText('Hemligheter utan webbplatser')).parentElement!;
+    expect(warning).toHaveTextContent('Flödet använder PORTAL_PASSWORD, som inte har några webbplatser än.');
+    expect(within(warning).getByRole('link', { name: 'Ange webbplatser i Inställningar' })).toHaveAttribute('href', '/settings?tab=automation');
+    const used = screen.getByRole('list', { name: 'Hemligheter som flödet använder' });
+    expect(within(used).getByRole('listitem')).toHaveTextContent('PORTAL_PASSWORDInga webbplatser');
+    expect(screen.queryByText('Hemligheter saknas')).not.toBeInTheDocument();
+  });
+
   it('speaks English', async () => {
     await i18n.changeLanguage('en');
     await openEditor();

@@ -44,7 +44,13 @@ const NO_ERRORS: StepFieldErrors = {};
 
 type Editing = { step: Step; index: number | null };
 
-export function WorkflowEditorScreen({ workflowId }: { workflowId: string }) {
+type WorkflowEditorScreenProps = {
+  workflowId: string;
+  /** The organisation's secrets that have no sites yet (flagged where the workflow uses them). */
+  secretsWithoutSites: string[];
+};
+
+export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: WorkflowEditorScreenProps) {
   const { t } = useTranslation('workflows');
   const issueText = useIssueText();
   const { data: workflow } = useSuspenseQuery(workflowQueryOptions(workflowId));
@@ -230,7 +236,12 @@ export function WorkflowEditorScreen({ workflowId }: { workflowId: string }) {
         </div>
         <aside className="min-w-0 space-y-6">
           {runId ? <TestRunPanel key={runId} runId={runId} onClose={() => setRunId(null)} /> : null}
-          <WorkflowSecretsCard used={used} saved={secretNames(workflow.definition)} missing={workflow.missingSecrets} />
+          <WorkflowSecretsCard
+            used={used}
+            saved={secretNames(workflow.definition)}
+            missing={workflow.missingSecrets}
+            withoutSites={secretsWithoutSites}
+          />
           <ScheduleCard workflow={workflow} />
           <WebhookCard workflow={workflow} />
         </aside>
