@@ -48,7 +48,9 @@ function idOf(user: string, flag: '-u' | '-g'): number {
  * Playwright talks over); the browser's home and downloads are that user's.
  */
 export function sandboxedLaunch(settings: BrowserSettings): Sandbox {
-  const base: LaunchOptions = { headless: true, args: CHROMIUM_ARGS, chromiumSandbox: true };
+  // The runner decides when its browsers close (a SIGTERM drains runs first: worker.ts), not Playwright's own
+  // signal handlers, which would close every browser at the signal and fail the runs in flight.
+  const base: LaunchOptions = { headless: true, args: CHROMIUM_ARGS, chromiumSandbox: true, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false };
   const env = (home: string) => ({ HOME: home, PATH: '/usr/local/bin:/usr/bin:/bin', LANG: 'C.UTF-8', TZ: process.env.TZ ?? 'Europe/Stockholm' });
   if (process.getuid?.() !== 0) {
     const home = mkdtempSync(join(tmpdir(), 'kollega-browser-'));

@@ -67,7 +67,10 @@ async function runOn(runnerId: string, name: string, waitMs: number): Promise<st
       { id: 'send', type: 'navigate', description: 'Skicka', url: `${origin}/skicka/${name.replace(/\W/g, '')}${i}` },
     ]);
     const id = await session.startRun(workflowId);
-    await expect.poll(async () => (await runRow(id)).status, { timeout: 60_000, interval: 200 }).not.toBe('pending');
+    // Taken, and in its wait step (the page open): the point a deploy would interrupt.
+    await expect
+      .poll(async () => (await admin`select 1 from public.run_steps where run_id = ${id} and step_id = 'pause' and status = 'running'`).length, { timeout: 60_000, interval: 200 })
+      .toBe(1);
     if ((await runRow(id)).runner_id === runnerId) return id;
     await expect.poll(async () => (await runRow(id)).status, { timeout: 60_000, interval: 300 }).toBe('completed');
   }
