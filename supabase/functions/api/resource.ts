@@ -6,6 +6,7 @@ import type { AccessClaims } from '../_shared/auth.ts';
 import { type Tx, withUser } from '../_shared/db.ts';
 import { fromDbError } from '../_shared/db-errors.ts';
 import { fieldErrors, HttpError } from '../_shared/http.ts';
+import { type Action, type CreatorAction, hasRole, PERMISSIONS } from '../_shared/permissions.ts';
 import type { Role } from '../_shared/types/api.ts';
 import type { AppEnv } from './middleware.ts';
 
@@ -48,14 +49,18 @@ export async function callerRole(tx: Tx): Promise<Role | null> {
   return row?.role ?? null;
 }
 
-const RANK: Record<Role, number> = { user: 0, superuser: 1, admin: 2 };
-
 /** 403 unless the caller has at least `role`. */
 export async function requireRole(tx: Tx, role: 'superuser' | 'admin'): Promise<void> {
   const current = await callerRole(tx);
-  if (current === null || RANK[current] < RANK[role]) {
+  if (current === null || !hasRole({ id: '', role: current }, role)) {
     throw new HttpError(403, role === 'admin' ? 'admin_only' : 'superuser_only');
   }
+}
+
+/** 403 unless the caller's role may take `action` of the shared permission table (an action no creator may take). */
+export function requirePermission(tx: Tx, action: Exclude<Action, CreatorAction>): Promise<void> {
+  const { role } = PERMISSIONS[action];
+  return role === 'user' ? Promise.resolve() : requireRole(tx, role);
 }
 
 /**

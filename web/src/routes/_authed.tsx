@@ -1,4 +1,5 @@
-// Every signed-in route: the session must load (spinner meanwhile); no user → /landing (SPEC §2).
+// Every signed-in route: the session must load (spinner meanwhile); no user → /landing (SPEC §2). The user
+// is who every screen's permission checks (useCan) ask about.
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps, Navigate, Outlet, redirect, useNavigate, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import { FullPageSpinner } from '@/components/layouts/full-page-spinner';
 import { userQueryOptions } from '@/features/auth/api/get-user';
 import { useLogout } from '@/features/auth/api/logout';
 import { AppShell } from '@/features/shell/components/app-shell';
+import { PermissionsProvider } from '@/lib/permissions';
 
 export const Route = createFileRoute('/_authed')({
   beforeLoad: async ({ context }) => {
@@ -30,9 +32,11 @@ function AuthedLayout() {
   const handleLogout = () => logout.mutate(undefined, { onSuccess: () => void navigate({ to: '/landing' }) });
 
   return (
-    <AppShell user={user} onLogout={handleLogout}>
-      <Outlet />
-    </AppShell>
+    <PermissionsProvider actor={user}>
+      <AppShell user={user} onLogout={handleLogout}>
+        <Outlet />
+      </AppShell>
+    </PermissionsProvider>
   );
 }
 

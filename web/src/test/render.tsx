@@ -6,6 +6,8 @@ import type { ReactNode } from 'react';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { Toaster } from '@/components/ui/toaster';
+import { PermissionsProvider } from '@/lib/permissions';
+import type { Actor } from '@shared/permissions';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 const routers = new Set<AppRouter>();
@@ -35,13 +37,18 @@ export function renderApp(path: string) {
   return { ...result, router, queryClient };
 }
 
-/** Renders one component with a query client and the toaster (no router). */
-export function renderWithQueryClient(ui: ReactNode) {
+/** Who is signed in when a test names nobody: an admin, who may do everything. */
+export const TEST_ADMIN: Actor = { id: 'a0000000-0000-4000-8000-000000000001', role: 'admin' };
+
+/** Renders one component with a query client, the toaster and a signed-in `actor` (no router). */
+export function renderWithQueryClient(ui: ReactNode, { actor = TEST_ADMIN }: { actor?: Actor } = {}) {
   const queryClient = createQueryClient();
   const result = render(
     <QueryClientProvider client={queryClient}>
-      {ui}
-      <Toaster />
+      <PermissionsProvider actor={actor}>
+        {ui}
+        <Toaster />
+      </PermissionsProvider>
     </QueryClientProvider>,
   );
   return { ...result, queryClient };

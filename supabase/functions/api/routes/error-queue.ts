@@ -7,7 +7,7 @@ import { HttpError, parseJsonBody } from '../../_shared/http.ts';
 import { escalateErrorSchema } from '../../_shared/schemas/error-queue.ts';
 import type { ErrorQueueItem, ErrorQueueStats } from '../../_shared/types/api.ts';
 import { type AppEnv, requireSession } from '../middleware.ts';
-import { asCaller, pathId, requireRole } from '../resource.ts';
+import { asCaller, pathId, requirePermission } from '../resource.ts';
 
 export const ERROR_QUEUE_LIMIT = 500;
 const ZONE = 'Europe/Stockholm';
@@ -30,10 +30,10 @@ async function selectItem(tx: Tx, id: string): Promise<ErrorQueueItem> {
  * there changes nothing that matters (the resolution stamps stay, the audit trigger fires only on the
  * transition into resolved). The update must return the row: none means the caller lost access meanwhile.
  */
-function change(c: Context<AppEnv>, id: string, changes: { status: string; priority?: string }, role?: 'superuser') {
+function change(c: Context<AppEnv>, id: string, changes: { status: string; priority?: string }, action: 'error.resolve' | 'error.moderate') {
   return asCaller(c, async (tx) => {
     await selectItem(tx, id);
-    if (role) await requireRole(tx, role);
+    await requirePermission(tx, action);
     const priority = changes.priority ?? null;
     const [row] = await tx`
       update public.error_queue_items
@@ -85,11 +85,11 @@ errorQueueRoutes.get('/error-queue/stats', requireSession, async (c) => {
 });
 
 errorQueueRoutes.post('/error-queue/:id/resolve', requireSession, async (c) => {
-  return c.json(await change(c, pathId(c), { status: 'resolved' }));
+  return c.json(await change(c, pathId(c), { status: 'resolved' }, 'error.resolve'));
 });
 
 errorQueueRoutes.post('/error-queue/:id/ignore', requireSession, async (c) => {
-  return c.json(await change(c, pathId(c), { status: 'ignored' }, 'superuser'));
+  return c.json(await change(c, pathId(c), { status: 'ignored' }, 'error.moderate'));
 });
 
 errorQueueRoutes.post('/error-queue/:id/escalate', requireSession, async (c) => {
@@ -97,5 +97,5 @@ errorQueueRoutes.post('/error-queue/:id/escalate', requireSession, async (c) => 
   // The body is optional (priority defaults to high).
   const text = await c.req.text();
   const { priority } = parseJsonBody(text.trim() ? text : '{}', escalateErrorSchema, c.get('lang'));
-  return c.json(await change(c, id, { status: 'in_progress', priority }, 'superuser'));
+  return c.json(await change(c, id, { status: 'in_progress', priority }, 'error.moderate'));
 });

@@ -11,7 +11,7 @@ import { t } from '../../_shared/i18n.ts';
 import { inviteUserSchema, updateUserSchema } from '../../_shared/schemas/users.ts';
 import type { UserRow } from '../../_shared/types/api.ts';
 import { type AppEnv, readJson, requireSession } from '../middleware.ts';
-import { asCaller, deniedOrMissing, pathId, requireRole } from '../resource.ts';
+import { asCaller, deniedOrMissing, pathId, requirePermission } from '../resource.ts';
 
 export const USER_LIST_LIMIT = 1000;
 
@@ -48,7 +48,7 @@ function setActive(c: Context<AppEnv>, isActive: boolean) {
   const id = pathId(c, 'userId');
   return asCaller(c, async (tx) => {
     await selectUser(tx, id);
-    await requireRole(tx, 'admin');
+    await requirePermission(tx, 'user.manage');
     // Also when nothing changes (idempotent; the triggers audit changes only), so that a row must come back:
     // none means the caller stopped being an admin in the meantime.
     const [row] = await tx<UserRow[]>`
@@ -62,7 +62,7 @@ export const userRoutes = new Hono<AppEnv>();
 
 userRoutes.get('/users', requireSession, async (c) => {
   const rows = await asCaller(c, async (tx) => {
-    await requireRole(tx, 'admin');
+    await requirePermission(tx, 'user.manage');
     return tx<UserRow[]>`
       select ${tx.unsafe(USER_COLUMNS)} from public.profiles
       order by created_at, id
@@ -74,7 +74,7 @@ userRoutes.get('/users', requireSession, async (c) => {
 userRoutes.post('/users', requireSession, async (c) => {
   const input = await readJson(c, inviteUserSchema);
   const organizationId = await asCaller(c, async (tx) => {
-    await requireRole(tx, 'admin');
+    await requirePermission(tx, 'user.manage');
     const [row] = await tx<{ organizationId: string }[]>`
       select organization_id as "organizationId" from public.profiles where id = (select auth.uid())`;
     return row.organizationId;
@@ -105,7 +105,7 @@ userRoutes.put('/users/:userId', requireSession, async (c) => {
   const input = await readJson(c, updateUserSchema);
   const before = await asCaller(c, async (tx) => {
     const user = await selectUser(tx, id);
-    await requireRole(tx, 'admin');
+    await requirePermission(tx, 'user.manage');
     return user;
   });
   const emailChanged = input.email !== before.email.toLowerCase();

@@ -235,3 +235,43 @@ export function chromeRecording() {
     ],
   };
 }
+
+export const CLICK_DEFINITION = {
+  version: 1,
+  steps: [
+    { id: 'open', type: 'navigate', description: 'Öppna', url: 'https://portal.example.se/' },
+    { id: 'save', type: 'click', description: 'Klicka på Spara', selectors: ['#save', 'aria/Spara[role="button"]', 'form > button:nth-of-type(2)'] },
+  ],
+};
+
+const CANDIDATE = {
+  describe: 'button "Spara ändringar"',
+  tag: 'button',
+  role: 'button',
+  name: 'Spara ändringar',
+  selectors: ['aria/Spara ändringar[role="button"]', '#save-changes', 'form > button:nth-of-type(3)'],
+  fingerprint: { tag: 'button', role: 'button', name: 'Spara ändringar' },
+};
+
+/** A paused run of `workflowId` (saved with CLICK_DEFINITION) waiting on an element confirmation (with its screenshot), and a passed step of it carrying a heal. */
+export async function confirmationAndHeal(workflowId: string) {
+  const runId = await insertRun(workflowId, { status: 'paused', requiresManualIntervention: true, completedSteps: 1 });
+  return withDb(async (sql) => {
+    const [task] = await sql<{ id: string }[]>`
+      insert into public.human_tasks (organization_id, run_id, workflow_id, attempt, step_index, step_id, kind, title, instructions, options, handover_reason, candidate)
+      select r.organization_id, r.id, r.workflow_id, 1, 1, 'save', 'element_confirmation', 'Klicka på Spara', 'no element matched #save',
+             ${sql.json([{ value: 'yes', label: 'Ja, det är rätt' }, { value: 'no', label: 'Nej' }])}, 'below_threshold',
+             ${sql.json({ ...CANDIDATE, score: 0.7, threshold: 0.9, why: 'below_threshold', errorType: 'element_not_found', errorMessage: 'no element matched #save' })}
+      from public.runs r where r.id = ${runId}
+      returning id`;
+    await sql`insert into public.human_task_screenshots (human_task_id, organization_id, jpeg)
+              select id, organization_id, ${TINY_JPEG} from public.human_tasks where id = ${task.id}`;
+    const heal = { reason: 'confirmed', score: 0.7, threshold: 0.9, candidate: CANDIDATE, oldSelectors: CLICK_DEFINITION.steps[1].selectors, newSelectors: [] };
+    const [step] = await sql<{ id: string }[]>`
+      insert into public.run_steps (organization_id, run_id, attempt, seq, step_index, step_id, step_type, description, status, finished_at, heal)
+      select r.organization_id, r.id, 1, 1, 1, 'save', 'click', 'Klicka på Spara', 'passed', now(), ${sql.json(heal as never)}
+      from public.runs r where r.id = ${runId}
+      returning id`;
+    return { runId, taskId: task.id, stepResultId: step.id };
+  });
+}

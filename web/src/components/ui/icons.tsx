@@ -187,3 +187,8 @@ export const EyeIcon: IconComponent = (props) =>
 export const ArrowUpIcon: IconComponent = (props) => renderIcon(props, 'm4.5 15.75 7.5-7.5 7.5 7.5');
 export const NoSymbolIcon: IconComponent = (props) =>
   renderIcon(props, 'M18.36 18.36A9 9 0 0 0 5.64 5.64m12.72 12.72A9 9 0 0 1 5.64 5.64m12.72 12.72L5.64 5.64');
+export const LockIcon: IconComponent = (props) =>
+  renderIcon(
+    props,
+    'M16.5 10.5V6.75a4.5 4.5 0 1 0-9 0v3.75m-.75 11.25h10.5a2.25 2.25 0 0 0 2.25-2.25v-6.75a2.25 2.25 0 0 0-2.25-2.25H6.75a2.25 2.25 0 0 0-2.25 2.25v6.75a2.25 2.25 0 0 0 2.25 2.25Z',
+  );

@@ -1,6 +1,7 @@
 // The sidebar (SPEC §2 app shell): groups, their pages and icons. Companies and payment methods
 // have routes but no place in the spec's groups; they sit under Admin so they can be reached. The
 // marketplace (named in the spec's labels, route not shown) follows workflows under Automation.
+import type { Action } from '@shared/permissions';
 import {
   BuildingIcon,
   ClipboardListIcon,
@@ -49,7 +50,8 @@ export type NavItem = {
   id: NavItemId;
   to: NavPath;
   icon: IconComponent;
-  adminOnly?: boolean;
+  /** Shown only to those who may take this action (the shared permission table). */
+  requires?: Action;
   /** Further paths on which this entry is the current page. */
   alsoActiveOn?: string[];
 };
@@ -75,7 +77,7 @@ export const navGroups: NavGroup[] = [
   {
     id: 'admin',
     items: [
-      { id: 'user_management', to: '/user-management', icon: UsersIcon, adminOnly: true },
+      { id: 'user_management', to: '/user-management', icon: UsersIcon, requires: 'user.manage' },
       { id: 'companies', to: '/companies', icon: BuildingIcon },
       { id: 'payment_methods', to: '/payment-methods', icon: CreditCardIcon },
       { id: 'settings', to: '/settings', icon: SettingsIcon },

@@ -12,12 +12,14 @@ import { tasksQueryOptions } from '@/features/flow-runs/api/get-tasks';
 import { OnboardingCard } from '@/features/onboarding/components/onboarding-card';
 import { workflowPerformanceQueryOptions } from '@/features/workflows/api/get-workflow-performance';
 import { useRunWorkflow } from '@/features/workflows/api/run-workflow';
+import { useCan } from '@/lib/permissions';
 
 /** How many of the latest failed runs the dashboard looks at. */
 const RECENT_RUNS = 20;
 
 export function DashboardPage() {
   const user = useCurrentUser();
+  const canManageUsers = useCan('user.manage').allowed;
   const navigate = useNavigate();
   const runWorkflow = useRunWorkflow();
   const performance = useQuery(workflowPerformanceQueryOptions());
@@ -29,7 +31,7 @@ export function DashboardPage() {
     <DashboardScreen
       fullName={user.fullName}
       organizationName={user.organizationName}
-      canManageUsers={user.role === 'admin'}
+      canManageUsers={canManageUsers}
       onboarding={<OnboardingCard onComplete={() => void navigate({ to: '/workflows' })} />}
       performance={performance}
       onRunNow={(workflowId, onStarted) => runWorkflow.mutate(workflowId, { onSuccess: onStarted })}

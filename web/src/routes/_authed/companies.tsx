@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCurrentUser } from '@/features/auth/api/get-user';
 import { organizationsQueryOptions } from '@/features/companies/api/get-organizations';
 import { CompaniesScreen } from '@/features/companies/components/companies-screen';
+import { useCan } from '@/lib/permissions';
 
 export const Route = createFileRoute('/_authed/companies')({
   staticData: { titleKey: 'pages.companies' },
@@ -10,6 +10,5 @@ export const Route = createFileRoute('/_authed/companies')({
 });
 
 function CompaniesPage() {
-  const user = useCurrentUser();
-  return <CompaniesScreen canEdit={user.role === 'admin'} />;
+  return <CompaniesScreen canEdit={useCan('organization.edit').allowed} />;
 }

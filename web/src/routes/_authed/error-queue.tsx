@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCurrentUser } from '@/features/auth/api/get-user';
 import { errorQueueQueryOptions } from '@/features/error-queue/api/get-error-queue';
 import { ErrorQueueScreen } from '@/features/error-queue/components/error-queue-screen';
 import { useRetryRun } from '@/features/flow-runs/api/retry-run';
+import { useCan } from '@/lib/permissions';
 
 export const Route = createFileRoute('/_authed/error-queue')({
   staticData: { titleKey: 'pages.error_queue' },
@@ -11,11 +11,11 @@ export const Route = createFileRoute('/_authed/error-queue')({
 });
 
 function ErrorQueuePage() {
-  const user = useCurrentUser();
+  const moderate = useCan('error.moderate');
   const retry = useRetryRun();
   return (
     <ErrorQueueScreen
-      canModerate={user.role === 'admin' || user.role === 'superuser'}
+      canModerate={moderate.allowed}
       onRetryFromStep={(item, callbacks) => retry.mutate({ id: item.executionId, fromStep: item.stepIndex ?? undefined }, callbacks)}
     />
   );

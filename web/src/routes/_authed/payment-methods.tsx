@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCurrentUser } from '@/features/auth/api/get-user';
 import { paymentMethodsQueryOptions } from '@/features/payment-methods/api/get-payment-methods';
 import { PaymentMethodsScreen } from '@/features/payment-methods/components/payment-methods-screen';
+import { useCan } from '@/lib/permissions';
 
 export const Route = createFileRoute('/_authed/payment-methods')({
   staticData: { titleKey: 'pages.payment_methods' },
@@ -10,6 +10,5 @@ export const Route = createFileRoute('/_authed/payment-methods')({
 });
 
 function PaymentMethodsPage() {
-  const user = useCurrentUser();
-  return <PaymentMethodsScreen canManage={user.role === 'admin'} />;
+  return <PaymentMethodsScreen canManage={useCan('payment_method.manage').allowed} />;
 }

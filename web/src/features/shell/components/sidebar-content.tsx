@@ -1,8 +1,10 @@
 // What the sidebar holds, on the desktop and in the drawer alike: logo, favourites, groups, user menu.
+import { can } from '@shared/permissions';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronDoubleLeftIcon, ChevronDoubleRightIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
+import { useActor } from '@/lib/permissions';
 import { useFavourites } from '../hooks/use-favourites';
 import { useNavBadges } from '../hooks/use-nav-badges';
 import { navGroups } from '../nav-items';
@@ -26,8 +28,9 @@ export function SidebarContent({ user, collapsed, onToggleCollapsed, onLogout, o
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const { favourites, isFavourite, toggle } = useFavourites();
   const badges = useNavBadges();
+  const actor = useActor();
   const groups = navGroups
-    .map((group) => ({ ...group, items: group.items.filter((item) => !item.adminOnly || user.role === 'admin') }))
+    .map((group) => ({ ...group, items: group.items.filter((item) => !item.requires || can(actor, item.requires)) }))
     .filter((group) => group.items.length > 0);
   const visibleItems = groups.flatMap((group) => group.items);
 

@@ -1,5 +1,5 @@
 // The workflow's schedule: a cron expression (with presets) in Europe/Stockholm, on or off, and
-// when it runs next.
+// when it runs next. Shown, with its controls disabled and the reason, to those who may not change it.
 import type { WorkflowDetail } from '@shared/types/api';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +7,11 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/notify';
+import { PermissionNote } from '@/components/ui/permission-note';
 import { SwitchField } from '@/components/ui/switch-field';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { useCan } from '@/lib/permissions';
 import { useUpdateSchedule } from '../api/update-schedule';
 import { useIssueText } from '../hooks/use-issue-text';
 import { looksLikeCron, SCHEDULE_PRESETS, SCHEDULE_TIMEZONE } from '../schedule-presets';
@@ -18,6 +20,7 @@ export function ScheduleCard({ workflow }: { workflow: WorkflowDetail }) {
   const { t } = useTranslation('workflows');
   const issueText = useIssueText();
   const id = useId();
+  const change = useCan('workflow.schedule', workflow);
   const schedule = workflow.schedule;
   const [cron, setCron] = useState(schedule?.cron ?? '');
   const [enabled, setEnabled] = useState(schedule?.enabled ?? true);
@@ -40,7 +43,11 @@ export function ScheduleCard({ workflow }: { workflow: WorkflowDetail }) {
       {
         onSuccess: (saved) => {
           if (!saved) notify.success(t('schedule.toast.removed'));
-          else notify.success(t('schedule.toast.saved'), saved.nextRunAt ? t('schedule.toast.saved_next', { time: formatDateTime(saved.nextRunAt) }) : undefined);
+          else
+            notify.success(
+              t('schedule.toast.saved'),
+              saved.nextRunAt ? t('schedule.toast.saved_next', { time: formatDateTime(saved.nextRunAt) }) : undefined,
+            );
         },
       },
     );
@@ -49,81 +56,102 @@ export function ScheduleCard({ workflow }: { workflow: WorkflowDetail }) {
   const handleRemove = () => {
     setCron('');
     setInvalid(false);
-    update.mutate({ id: workflow.id, schedule: { cron: null } }, { onSuccess: () => notify.success(t('schedule.toast.removed')) });
+    update.mutate(
+      { id: workflow.id, schedule: { cron: null } },
+      { onSuccess: () => notify.success(t('schedule.toast.removed')) },
+    );
   };
 
   return (
     <Card title={t('schedule.title')}>
       <p className="text-sm text-slate-600">{t('schedule.description')}</p>
-      <form onSubmit={handleSubmit} noValidate aria-label={t('schedule.title')} className="mt-4 space-y-4">
-        <div role="group" aria-label={t('schedule.presets_label')} className="flex flex-wrap gap-1.5">
-          {SCHEDULE_PRESETS.map((preset) => (
-            <button
-              key={preset.key}
-              type="button"
-              aria-pressed={cron.trim() === preset.cron}
-              onClick={() => {
-                setCron(preset.cron);
-                setInvalid(false);
-              }}
-              className="rounded-full px-3 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600 aria-pressed:bg-indigo-50 aria-pressed:text-indigo-800 aria-pressed:ring-indigo-300"
-            >
-              {t(`schedule.presets.${preset.key}`)}
-            </button>
-          ))}
-        </div>
-        <div>
-          <label htmlFor={`${id}-cron`} className="block text-sm font-medium text-slate-800">
-            {t('schedule.cron_label')}
-          </label>
-          <Input
-            id={`${id}-cron`}
-            value={cron}
-            onChange={(event) => setCron(event.target.value)}
-            invalid={error !== undefined}
-            aria-describedby={`${id}-cron-hint${error ? ` ${id}-cron-error` : ''}`}
-            className="mt-1.5 font-mono"
-            spellCheck={false}
-            autoComplete="off"
-          />
-          {error ? (
-            <p id={`${id}-cron-error`} className="mt-1.5 text-sm text-red-600">
-              {error}
+      {change.allowed ? null : <PermissionNote id={`${id}-reason`} reason={change.reason} className="mt-3" />}
+      <form onSubmit={handleSubmit} noValidate aria-label={t('schedule.title')} className="mt-4">
+        <fieldset
+          disabled={!change.allowed}
+          aria-describedby={change.allowed ? undefined : `${id}-reason`}
+          className="min-w-0 space-y-4"
+        >
+          <div role="group" aria-label={t('schedule.presets_label')} className="flex flex-wrap gap-1.5">
+            {SCHEDULE_PRESETS.map((preset) => (
+              <button
+                key={preset.key}
+                type="button"
+                aria-pressed={cron.trim() === preset.cron}
+                onClick={() => {
+                  setCron(preset.cron);
+                  setInvalid(false);
+                }}
+                className="rounded-full px-3 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600 aria-pressed:bg-indigo-50 aria-pressed:text-indigo-800 aria-pressed:ring-indigo-300"
+              >
+                {t(`schedule.presets.${preset.key}`)}
+              </button>
+            ))}
+          </div>
+          <div>
+            <label htmlFor={`${id}-cron`} className="block text-sm font-medium text-slate-800">
+              {t('schedule.cron_label')}
+            </label>
+            <Input
+              id={`${id}-cron`}
+              value={cron}
+              onChange={(event) => setCron(event.target.value)}
+              invalid={error !== undefined}
+              aria-describedby={`${id}-cron-hint${error ? ` ${id}-cron-error` : ''}`}
+              className="mt-1.5 font-mono"
+              spellCheck={false}
+              autoComplete="off"
+            />
+            {error ? (
+              <p id={`${id}-cron-error`} className="mt-1.5 text-sm text-red-600">
+                {error}
+              </p>
+            ) : null}
+            <p id={`${id}-cron-hint`} className="mt-1.5 text-sm text-slate-500">
+              {t('schedule.cron_hint')}
             </p>
-          ) : null}
-          <p id={`${id}-cron-hint`} className="mt-1.5 text-sm text-slate-500">
-            {t('schedule.cron_hint')}
-          </p>
-        </div>
-        <SwitchField label={t('schedule.enabled')} description={t('schedule.enabled_description')} checked={enabled} onChange={setEnabled} />
-        <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
-          <div>
-            <dt className="text-xs text-slate-500">{t('schedule.timezone')}</dt>
-            <dd className="font-medium text-slate-900">{timezone}</dd>
           </div>
-          <div>
-            <dt className="text-xs text-slate-500">{t('schedule.next_run')}</dt>
-            <dd className="font-medium text-slate-900">
-              {!schedule ? t('schedule.never') : !schedule.enabled ? t('schedule.off') : schedule.nextRunAt ? formatDateTime(schedule.nextRunAt) : t('schedule.never')}
-            </dd>
-          </div>
-          {schedule?.lastRunAt ? (
+          <SwitchField
+            label={t('schedule.enabled')}
+            description={t('schedule.enabled_description')}
+            checked={enabled}
+            onChange={setEnabled}
+          />
+          <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
             <div>
-              <dt className="text-xs text-slate-500">{t('schedule.last_run')}</dt>
-              <dd className="font-medium text-slate-900">{formatDateTime(schedule.lastRunAt)}</dd>
+              <dt className="text-xs text-slate-500">{t('schedule.timezone')}</dt>
+              <dd className="font-medium text-slate-900">{timezone}</dd>
             </div>
-          ) : null}
-        </dl>
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" size="sm" isPending={update.isPending} pendingLabel={t('schedule.saving')}>
-            {t('schedule.save')}
-          </Button>
-          {schedule ? (
-            <Button variant="secondary" size="sm" onClick={handleRemove} disabled={update.isPending}>
-              {t('schedule.remove')}
+            <div>
+              <dt className="text-xs text-slate-500">{t('schedule.next_run')}</dt>
+              <dd className="font-medium text-slate-900">
+                {!schedule
+                  ? t('schedule.never')
+                  : !schedule.enabled
+                    ? t('schedule.off')
+                    : schedule.nextRunAt
+                      ? formatDateTime(schedule.nextRunAt)
+                      : t('schedule.never')}
+              </dd>
+            </div>
+            {schedule?.lastRunAt ? (
+              <div>
+                <dt className="text-xs text-slate-500">{t('schedule.last_run')}</dt>
+                <dd className="font-medium text-slate-900">{formatDateTime(schedule.lastRunAt)}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" size="sm" isPending={update.isPending} pendingLabel={t('schedule.saving')}>
+              {t('schedule.save')}
             </Button>
-          ) : null}
-        </div>
+            {schedule ? (
+              <Button variant="secondary" size="sm" onClick={handleRemove} disabled={update.isPending}>
+                {t('schedule.remove')}
+              </Button>
+            ) : null}
+          </div>
+        </fieldset>
       </form>
     </Card>
   );

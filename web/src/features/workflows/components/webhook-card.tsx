@@ -1,11 +1,14 @@
-// The workflow's webhook: create one, replace its address (the old one stops working) or delete it.
+// The workflow's webhook: create one, replace its address (the old one stops working) or delete it;
+// disabled, with the reason, for those who may not change the workflow.
 import type { CreatedWebhook, WorkflowDetail } from '@shared/types/api';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { notify } from '@/components/ui/notify';
+import { PermissionNote } from '@/components/ui/permission-note';
+import { useCan } from '@/lib/permissions';
 import { useCreateWebhook } from '../api/create-webhook';
 import { useDeleteWebhook } from '../api/delete-webhook';
 import { WebhookCreatedDialog } from './webhook-created-dialog';
@@ -14,6 +17,8 @@ export function WebhookCard({ workflow }: { workflow: WorkflowDetail }) {
   const { t } = useTranslation('workflows');
   const create = useCreateWebhook();
   const remove = useDeleteWebhook();
+  const change = useCan('workflow.webhook', workflow);
+  const reasonId = useId();
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const [confirming, setConfirming] = useState<'regenerate' | 'delete' | null>(null);
 
@@ -37,7 +42,8 @@ export function WebhookCard({ workflow }: { workflow: WorkflowDetail }) {
     <Card title={t('webhook.title')}>
       <p className="text-sm text-slate-600">{t('webhook.description')}</p>
       <p className="mt-3 text-sm font-medium text-slate-900">{workflow.hasWebhook ? t('webhook.active') : t('webhook.none')}</p>
-      <div className="mt-4 flex flex-wrap gap-2">
+      {change.allowed ? null : <PermissionNote id={reasonId} reason={change.reason} className="mt-3" />}
+      <fieldset disabled={!change.allowed} aria-describedby={change.allowed ? undefined : reasonId} className="mt-4 flex min-w-0 flex-wrap gap-2">
         {workflow.hasWebhook ? (
           <>
             <Button variant="secondary" size="sm" onClick={() => setConfirming('regenerate')}>
@@ -52,7 +58,7 @@ export function WebhookCard({ workflow }: { workflow: WorkflowDetail }) {
             {t('webhook.create')}
           </Button>
         )}
-      </div>
+      </fieldset>
       <ConfirmDialog
         open={confirming === 'regenerate'}
         title={t('webhook.regenerate_dialog.title')}

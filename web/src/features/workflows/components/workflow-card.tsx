@@ -1,8 +1,11 @@
 // One workflow: status, category, start method, last run, success rate; pause/start, its steps (the
-// editor), and a menu (details, run, duplicate, statistics, export in either format, delete).
+// editor), and a menu (details, run, duplicate, statistics, export in either format, delete). Whoever may
+// not change it (not its creator, a superuser or an admin) sees pause/start, details and delete disabled,
+// with the reason on the card.
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { Link } from '@tanstack/react-router';
 import type { Workflow } from '@shared/types/api';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ChartBarIcon,
@@ -17,6 +20,8 @@ import {
 } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-styles';
+import { PermissionNote } from '@/components/ui/permission-note';
+import { useCan } from '@/lib/permissions';
 import { formatDateTime } from '@/lib/format';
 import { EXPORT_FORMATS, exportWorkflowUrl } from '../api/export-workflow-url';
 import { displayStatus, WorkflowStatusBadge } from './workflow-status-badge';
@@ -34,6 +39,12 @@ const itemClasses =
 export function WorkflowCard({ workflow, onAction }: WorkflowCardProps) {
   const { t } = useTranslation('workflows');
   const isActive = displayStatus(workflow.status) === 'active';
+  const edit = useCan('workflow.edit', workflow);
+  const toggle = useCan('workflow.set_status', workflow);
+  const remove = useCan('workflow.delete', workflow);
+  const reason = [edit, toggle, remove].find((permission) => !permission.allowed)?.reason;
+  const reasonId = useId();
+  const refusedIf = (allowed: boolean) => (allowed ? {} : { disabled: true, 'aria-describedby': reasonId });
   const rate = workflow.successRate === null ? t('card.no_rate') : t('card.rate', { rate: Math.round(workflow.successRate) });
 
   return (
@@ -60,8 +71,8 @@ export function WorkflowCard({ workflow, onAction }: WorkflowCardProps) {
               anchor={{ to: 'bottom end', gap: 4 }}
               className="z-40 w-64 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-900/10 focus:outline-none"
             >
-              <MenuItem>
-                <button type="button" className={itemClasses} onClick={() => onAction('edit', workflow)}>
+              <MenuItem disabled={!edit.allowed}>
+                <button type="button" className={`${itemClasses} data-disabled:opacity-50`} onClick={() => edit.allowed && onAction('edit', workflow)}>
                   <PencilIcon className="size-4 text-slate-400" />
                   {t('menu.edit')}
                 </button>
@@ -72,8 +83,8 @@ export function WorkflowCard({ workflow, onAction }: WorkflowCardProps) {
                   {t('menu.run')}
                 </button>
               </MenuItem>
-              <MenuItem>
-                <button type="button" className={itemClasses} onClick={() => onAction('toggle', workflow)}>
+              <MenuItem disabled={!toggle.allowed}>
+                <button type="button" className={`${itemClasses} data-disabled:opacity-50`} onClick={() => toggle.allowed && onAction('toggle', workflow)}>
                   {isActive ? <PauseIcon className="size-4 text-slate-400" /> : <PlayIcon className="size-4 text-slate-400" />}
                   {isActive ? t('menu.pause') : t('menu.start')}
                 </button>
@@ -98,16 +109,17 @@ export function WorkflowCard({ workflow, onAction }: WorkflowCardProps) {
                   </a>
                 </MenuItem>
               ))}
-              <MenuItem>
+              <MenuItem disabled={!remove.allowed}>
                 <button
                   type="button"
-                  className={`${itemClasses} text-red-700 data-focus:text-red-800`}
-                  onClick={() => onAction('delete', workflow)}
+                  className={`${itemClasses} text-red-700 data-disabled:opacity-50 data-focus:text-red-800`}
+                  onClick={() => remove.allowed && onAction('delete', workflow)}
                 >
                   <TrashIcon className="size-4 text-red-500" />
                   {t('menu.delete')}
                 </button>
               </MenuItem>
+              {reason ? <PermissionNote id={`${reasonId}-menu`} reason={reason} className="px-3 py-2" /> : null}
             </MenuItems>
           </Menu>
         </div>
@@ -131,6 +143,7 @@ export function WorkflowCard({ workflow, onAction }: WorkflowCardProps) {
           size="sm"
           aria-label={isActive ? t('card.pause_named', { name: workflow.name }) : t('card.start_named', { name: workflow.name })}
           onClick={() => onAction('toggle', workflow)}
+          {...refusedIf(toggle.allowed)}
         >
           {isActive ? <PauseIcon className="size-4" /> : <PlayIcon className="size-4" />}
           {isActive ? t('card.pause') : t('card.start')}
@@ -150,10 +163,12 @@ export function WorkflowCard({ workflow, onAction }: WorkflowCardProps) {
           className="ml-auto"
           aria-label={t('card.edit_named', { name: workflow.name })}
           onClick={() => onAction('edit', workflow)}
+          {...refusedIf(edit.allowed)}
         >
           <PencilIcon className="size-4" />
         </Button>
       </div>
+      {reason ? <PermissionNote id={reasonId} reason={reason} className="mt-3" /> : null}
     </article>
   );
 }

@@ -1,10 +1,11 @@
 // /workflows/$workflowId: the step editor (reorder, edit, add, delete, save as a new version with
 // the shared schema's checks), a live test run, and what hangs on the workflow: its secrets,
-// schedule and webhook. Leaving with unsaved changes asks first.
+// schedule and webhook. Leaving with unsaved changes asks first. Whoever may not change the workflow
+// (useCan) sees it read-only, with the reason, and may still test-run it.
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useBlocker } from '@tanstack/react-router';
 import { secretNames, type Step, DEFINITION_FORMAT_VERSION } from '@shared/schemas/definition';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,7 +14,9 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ArrowLeftIcon, PencilIcon, PlayIcon, RecordIcon } from '@/components/ui/icons';
 import { notify } from '@/components/ui/notify';
+import { PermissionNote } from '@/components/ui/permission-note';
 import { ApiError } from '@/lib/api-client';
+import { useCan } from '@/lib/permissions';
 import { workflowQueryOptions } from '../api/get-workflow';
 import { useTestRunWorkflow } from '../api/run-workflow';
 import { useSaveDefinition } from '../api/save-definition';
@@ -52,8 +55,13 @@ type WorkflowEditorScreenProps = {
 
 export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: WorkflowEditorScreenProps) {
   const { t } = useTranslation('workflows');
+  const { t: tc } = useTranslation('common');
   const issueText = useIssueText();
   const { data: workflow } = useSuspenseQuery(workflowQueryOptions(workflowId));
+  const editSteps = useCan('workflow.edit_steps', workflow);
+  const editDetails = useCan('workflow.edit', workflow);
+  const readOnlyReason = editSteps.reason ?? editDetails.reason;
+  const reasonId = useId();
   const saved = workflow.definition.steps;
   const [draft, setDraft] = useState<Step[] | null>(null);
   const steps = draft ?? saved;
@@ -121,7 +129,8 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
 
   const handleStepSubmit = (step: Step) => {
     if (!editing) return;
-    const next = editing.index === null ? [...steps, step] : steps.map((current, index) => (index === editing.index ? step : current));
+    const next =
+      editing.index === null ? [...steps, step] : steps.map((current, index) => (index === editing.index ? step : current));
     setDraft(next);
     clearErrorsOf(step.id);
     setEditing(null);
@@ -162,12 +171,21 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
           {workflow.description ? <p className="mt-1 text-sm text-slate-600">{workflow.description}</p> : null}
           <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <WorkflowStatusBadge status={workflow.status} />
-            <span>{workflow.currentVersion === null ? t('editor.not_saved_yet') : t('editor.version', { version: workflow.currentVersion })}</span>
+            <span>
+              {workflow.currentVersion === null
+                ? t('editor.not_saved_yet')
+                : t('editor.version', { version: workflow.currentVersion })}
+            </span>
             {dirty ? <Badge tone="amber">{t('editor.unsaved')}</Badge> : null}
           </div>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
-          <Button variant="ghost" onClick={() => setDetailsOpen(true)}>
+          <Button
+            variant="ghost"
+            onClick={() => setDetailsOpen(true)}
+            disabled={!editDetails.allowed}
+            aria-describedby={editDetails.allowed ? undefined : reasonId}
+          >
             <PencilIcon className="size-4" />
             {t('editor.edit_details')}
           </Button>
@@ -182,11 +200,20 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
             <PlayIcon className="size-4" />
             {t('editor.test_run')}
           </Button>
-          <Button onClick={() => handleSave()} isPending={save.isPending} pendingLabel={t('editor.saving')} disabled={!dirty}>
-            {t('editor.save')}
-          </Button>
+          {editSteps.allowed ? (
+            <Button onClick={() => handleSave()} isPending={save.isPending} pendingLabel={t('editor.saving')} disabled={!dirty}>
+              {t('editor.save')}
+            </Button>
+          ) : null}
         </div>
       </div>
+
+      {readOnlyReason ? (
+        <div className="rounded-lg bg-slate-50 p-4 text-sm text-slate-800 ring-1 ring-slate-200 ring-inset">
+          <p className="font-semibold">{tc('permissions.read_only')}</p>
+          <PermissionNote id={reasonId} reason={readOnlyReason} className="mt-1" />
+        </div>
+      ) : null}
 
       {otherErrors.length > 0 ? (
         <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200 ring-inset">
@@ -206,7 +233,7 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
             actions={
               <div className="flex items-center gap-3">
                 <span className="text-sm text-slate-500">{t('editor.steps.count', { count: steps.length })}</span>
-                <AddStepMenu onAdd={handleAdd} />
+                {editSteps.allowed ? <AddStepMenu onAdd={handleAdd} /> : null}
               </div>
             }
           >
@@ -215,22 +242,30 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
                 <RecordIcon className="mx-auto size-10 text-slate-400" />
                 <h3 className="mt-3 text-base font-semibold text-slate-900">{t('editor.empty.title')}</h3>
                 <p className="mt-1 text-sm text-slate-600">{t('editor.empty.description')}</p>
-                <Link
-                  to="/track-trace"
-                  search={{ workflowId: workflow.id }}
-                  className={buttonClasses({ variant: 'secondary', className: 'mt-5' })}
-                >
-                  {t('editor.empty.record')}
-                </Link>
+                {editSteps.allowed ? (
+                  <Link
+                    to="/track-trace"
+                    search={{ workflowId: workflow.id }}
+                    className={buttonClasses({ variant: 'secondary', className: 'mt-5' })}
+                  >
+                    {t('editor.empty.record')}
+                  </Link>
+                ) : null}
               </div>
             ) : (
-              <StepList
-                steps={steps}
-                errors={errors}
-                onMove={(index, by) => setDraft(moveStep(steps, index, by))}
-                onEdit={(index) => setEditing({ step: steps[index], index })}
-                onDelete={setDeleting}
-              />
+              <fieldset
+                disabled={!editSteps.allowed}
+                aria-describedby={editSteps.allowed ? undefined : reasonId}
+                className="min-w-0"
+              >
+                <StepList
+                  steps={steps}
+                  errors={errors}
+                  onMove={(index, by) => setDraft(moveStep(steps, index, by))}
+                  onEdit={(index) => setEditing({ step: steps[index], index })}
+                  onDelete={setDeleting}
+                />
+              </fieldset>
             )}
           </Card>
         </div>
