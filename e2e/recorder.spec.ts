@@ -48,8 +48,11 @@ const test = base.extend<{ context: BrowserContext; page: Page }>({
   },
 });
 
+/** The app's exact origin (the extension is built for it alone, as a deployment's build is for its own). */
+const APP_ORIGIN = new URL(process.env.APP_URL ?? 'http://localhost:3000').origin;
+
 test.beforeAll(async () => {
-  extensionDir = (await buildExtension()).dir;
+  extensionDir = (await buildExtension({ appOrigins: [APP_ORIGIN] })).dir;
   sites = await startSites();
 });
 
@@ -191,6 +194,22 @@ test('pausing captures nothing, other tabs are not recorded, a typed address is 
   await expect(steps.nth(2)).toContainText(`Öppna ${sites.origin}/popup/`);
   await expect(page.locator('body')).not.toContainText('under paus');
   await expect(page.locator('body')).not.toContainText('annan flik');
+});
+
+test('the bridge is only on the app\'s exact origin: not on another port of the same host', async ({ page, context }) => {
+  await page.goto('/track-trace');
+  await expect(page.locator('html')).toHaveAttribute('data-kollega-recorder', /\d+\.\d+\.\d+/);
+  // The test sites on localhost: the same host as the app, another port (the old `http://localhost/*` default matched it).
+  const other = await context.newPage();
+  await other.goto(`${sites.origin.replace('127.0.0.1', 'localhost')}/recorder/`);
+  await expect(other.getByLabel('Användarnamn')).toBeVisible();
+  expect(await other.locator('html').getAttribute('data-kollega-recorder')).toBeNull();
+  // A page there cannot start a recording through the extension either.
+  const opened: string[] = [];
+  context.on('page', (p) => opened.push(p.url()));
+  await other.evaluate(() => window.postMessage({ source: 'kollega-app', command: { type: 'start', url: 'https://example.com/' } }, location.origin));
+  await other.waitForTimeout(1500);
+  expect(opened).toEqual([]);
 });
 
 test('the onboarding wizard records with the same extension', async ({ page, context }) => {
