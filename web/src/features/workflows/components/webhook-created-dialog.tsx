@@ -53,7 +53,7 @@ export function WebhookCreatedDialog({ webhook, onClose }: { webhook: CreatedWeb
         <CopyField label={t('webhook.created.url_label')} value={webhook.url} copyLabel={t('webhook.created.copy_url')} />
         <CopyField label={t('webhook.created.token_label')} value={webhook.token} copyLabel={t('webhook.created.copy_token')} />
         <p className="text-sm text-slate-600">
-          {t('webhook.created.header_usage')} <code className={code}>Authorization: Bearer {t('webhook.created.token_placeholder')}</code>
+          {t('webhook.created.header_usage')} <code className={code}>{t('webhook.created.header_example')}</code>
         </p>
         <p className="text-sm text-slate-600">{t('webhook.created.usage', { input: '{{input.name}}' })}</p>
         {webhook.signed ? <p className="text-sm text-slate-600">{t('webhook.created.signed')}</p> : null}
@@ -77,7 +77,7 @@ export function WebhookSigningDialog({ signing, onClose }: { signing: WebhookSig
       <div className="space-y-4">
         <CopyField label={t('webhook.signing_created.secret_label')} value={signing.signingSecret} copyLabel={t('webhook.signing_created.copy')} />
         <p className="text-sm text-slate-600">
-          {t('webhook.signing_created.usage')} <code className={code}>{signing.header}: sha256=…</code>
+          {t('webhook.signing_created.usage')} <code className={code}>{t('webhook.signing_created.header_example', { header: signing.header })}</code>
         </p>
       </div>
       <DialogActions>
