@@ -2,9 +2,9 @@
 //
 //   npx tsx bench/recorder.ts [--clicks 200] [--rows 500] [--out bench/results/recorder.json]
 //
-// 1. builds the extension (extension/build.ts) and serves a stand-in app page on http://localhost (where the
-//    extension's bridge runs) and a bench page on 127.0.0.1: a form and a table of `rows` rows, each with a
-//    button whose text repeats (the selector generator must find the row's own text);
+// 1. serves a stand-in app page on http://localhost:<port>, builds the extension (extension/build.ts) for that
+//    exact origin (where the extension's bridge runs), and serves a bench page on 127.0.0.1: a form and a
+//    table of `rows` rows, each with a button whose text repeats (the selector generator must find the row's own text);
 // 2. in Debian's Chromium WITH the extension: starts a recording from the app page, then clicks row buttons
 //    and fills fields in the recording window as a person would (Playwright's trusted input);
 //    - event-to-step latency: from the event's timestamp in the page (performance.timeOrigin + timeStamp) to
@@ -78,8 +78,8 @@ async function launch(extensionDir?: string): Promise<{ context: BrowserContext;
   return { context, profile };
 }
 
-const { dir } = await buildExtension();
 const app = await serve('localhost', '<!doctype html><title>Kollega</title><body>app</body>');
+const { dir } = await buildExtension({ appOrigins: [`http://localhost:${portOf(app)}`] });
 const site = await serve('127.0.0.1', benchPage);
 const siteUrl = `http://127.0.0.1:${portOf(site)}/`;
 

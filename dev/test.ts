@@ -71,7 +71,7 @@ await suite('typecheck: web, shared schemas, tooling', bin('tsc'), ['-p', 'tscon
 await suite('typecheck: api function', deno, ['check', '--config', 'deno.json', 'index.ts'], { cwd: fnDir });
 await suite('lint: api function', deno, ['lint', '--config', 'deno.json', '.', '../_shared'], { cwd: fnDir });
 if (existsSync(join(repoRoot, 'vitest.config.ts'))) await suite('web unit tests (vitest)', bin('vitest'), ['run', '-c', 'vitest.config.ts']);
-if (existsSync(join(repoRoot, 'vitest.tooling.config.ts'))) await suite('tooling tests (vitest): Auth stand-in contract, advisor lints, lockfile, Markdown links', bin('vitest'), ['run', '-c', 'vitest.tooling.config.ts']);
+if (existsSync(join(repoRoot, 'vitest.tooling.config.ts'))) await suite('tooling tests (vitest): Auth stand-in contract, advisor lints, lockfile, Markdown links, extension build', bin('vitest'), ['run', '-c', 'vitest.tooling.config.ts']);
 await suite('runner tests (vitest): step engine and test sites in Chromium, queue schema', bin('vitest'), ['run', '-c', 'vitest.runner.config.ts']);
 await suite('bench/recorder.ts, tiny (6 clicks, 20 rows; the extension in Chromium)', bin('tsx'), ['bench/recorder.ts', '--clicks', '6', '--rows', '20', '--out', join(tmpdir(), 'kollega-recorder-bench-tiny.json')]);
 // Before the test stack starts: the API benchmark starts a stack of its own (same profile and ports, wiped first).

@@ -4,8 +4,12 @@
 // runner, which must post the same result to the page; the password appears nowhere (steps, messages,
 // any table: definitions, audit rows, run steps and their logs). Also: pausing captures nothing, other tabs
 // are not recorded, typed navigations are, and the onboarding wizard records with the same extension.
+// Least privilege (issue 21): the bridge only on the app's exact origin, the capture script only while a
+// recording exists, secrets told by autocomplete or a "show password" toggle, a personnummer as a run input.
 import { chromium, expect, test as base, type BrowserContext, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
@@ -48,8 +52,11 @@ const test = base.extend<{ context: BrowserContext; page: Page }>({
   },
 });
 
+/** The app's exact origin (the extension is built for it alone, as a deployment's build is for its own). */
+const APP_ORIGIN = new URL(process.env.APP_URL ?? 'http://localhost:3000').origin;
+
 test.beforeAll(async () => {
-  extensionDir = (await buildExtension()).dir;
+  extensionDir = (await buildExtension({ appOrigins: [APP_ORIGIN] })).dir;
   sites = await startSites();
 });
 
@@ -192,6 +199,79 @@ test('pausing captures nothing, other tabs are not recorded, a typed address is 
   await expect(steps.nth(2)).toContainText(`Öppna ${sites.origin}/popup/`);
   await expect(page.locator('body')).not.toContainText('under paus');
   await expect(page.locator('body')).not.toContainText('annan flik');
+});
+
+test('the bridge is only on the app\'s exact origin: not on another port of the same host', async ({ page, context }) => {
+  await page.goto('/track-trace');
+  await expect(page.locator('html')).toHaveAttribute('data-kollega-recorder', /\d+\.\d+\.\d+/);
+  // The test sites on localhost: the same host as the app, another port (the old `http://localhost/*` default matched it).
+  const other = await context.newPage();
+  await other.goto(`${sites.origin.replace('127.0.0.1', 'localhost')}/recorder/`);
+  await expect(other.getByLabel('Användarnamn')).toBeVisible();
+  expect(await other.locator('html').getAttribute('data-kollega-recorder')).toBeNull();
+  // A page there cannot start a recording through the extension either.
+  const opened: string[] = [];
+  context.on('page', (p) => opened.push(p.url()));
+  await other.evaluate(() => window.postMessage({ source: 'kollega-app', command: { type: 'start', url: 'https://example.com/' } }, location.origin));
+  await other.waitForTimeout(1500);
+  expect(opened).toEqual([]);
+});
+
+/** The isolated worlds of extensions' content scripts in the page's frames (CDP replays existing contexts on enable). */
+async function extensionWorlds(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const worlds: string[] = [];
+  cdp.on('Runtime.executionContextCreated', ({ context }) => {
+    if (context.origin.startsWith('chrome-extension://')) worlds.push(context.name);
+  });
+  await cdp.send('Runtime.enable');
+  await cdp.detach();
+  return worlds;
+}
+
+const SENSITIVE_PAGE = `<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Betalning</title></head><body><form>
+<label for="pw">Lösenord</label><input id="pw" type="password"><button type="button" id="show">Visa lösenord</button>
+<label for="otp">Engångskod</label><input id="otp" autocomplete="one-time-code">
+<label for="card">Kortnummer</label><input id="card" autocomplete="cc-number">
+<label for="pn">Personnummer</label><input id="pn">
+<label for="note">Meddelande</label><input id="note">
+</form><script>document.getElementById('show').onclick = () => { document.getElementById('pw').type = 'text'; };</script></body></html>`;
+
+test('the capture script exists only while recording; shown passwords, one-time codes and card numbers become secrets, a personnummer an input', async ({ page, context }) => {
+  await registerCompany(page);
+  // The page from a server of its own (a page the extension opens is not reliably under context.route).
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(SENSITIVE_PAGE));
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const sensitive = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sensitive/`;
+  const before = await context.newPage();
+  await before.goto(`${sites.origin}/recorder/`);
+  expect(await extensionWorlds(before), 'no capture script before a recording').toEqual([]);
+
+  const site = await startRecording(page, context, sensitive);
+  expect((await extensionWorlds(site)).length, 'the recorded page has it').toBeGreaterThan(0);
+  await site.getByRole('button', { name: 'Visa lösenord' }).click();
+  const typed = { pw: 'Synligt-Lösen-7', otp: '482913', card: '4111111111111111', pn: '19811218-9876', note: 'Hyra' };
+  for (const [id, value] of Object.entries(typed)) await site.locator(`#${id}`).fill(value);
+  await site.locator('#note').blur();
+  const steps = stepsOf(page);
+  await expect(steps).toHaveCount(7);
+  await expect(steps.nth(2)).toContainText('Fyll i "Lösenord" med hemligheten LOSENORD');
+  await expect(steps.nth(3)).toContainText('Fyll i "Engångskod" med hemligheten ENGANGSKOD');
+  await expect(steps.nth(4)).toContainText('Fyll i "Kortnummer" med hemligheten KORTNUMMER');
+  await expect(steps.nth(5)).toContainText('Fyll i "Personnummer" med indata personnummer');
+  await expect(steps.nth(6)).toContainText('Fyll i "Meddelande" med "Hyra"');
+  const messages = (await page.evaluate(() => (window as unknown as { recorderMessages: string[] }).recorderMessages)).join('\n');
+  for (const value of [typed.pw, typed.otp, typed.card, typed.pn, '8112189876']) {
+    expect(messages).not.toContain(value);
+    expect(await page.content()).not.toContain(value);
+  }
+
+  await page.getByRole('complementary', { name: 'Inspelningsstatus' }).getByRole('button', { name: 'Stoppa inspelning' }).click();
+  await expect(page.getByRole('complementary', { name: 'Inspelningsstatus' }).getByRole('status')).toContainText('Stoppad');
+  const after = await context.newPage();
+  await after.goto(`${sites.origin}/recorder/`);
+  expect(await extensionWorlds(after), 'no capture script after the recording').toEqual([]);
+  server.close();
 });
 
 test('the onboarding wizard records with the same extension', async ({ page, context }) => {

@@ -1,21 +1,38 @@
 // Builds the recorder extension (Manifest V3, Chrome and Edge) into extension/dist/chromium (load
 // unpacked) and extension/dist/kollega-recorder-<version>.zip (the same files, for the stores or to share).
-// Part of `npm run build`. The Kollega app's origins (where the bridge script runs) come from
-// KOLLEGA_APP_ORIGINS, comma-separated match patterns; the default covers the local stack.
-//   tsx extension/build.ts
+// Part of `npm run build`. The Kollega app's origins (where the bridge script runs, and the only pages
+// whose commands the extension takes) come from KOLLEGA_APP_ORIGINS: comma-separated exact origins
+// (scheme, host and port, e.g. `https://app.example.se`); a production build must set it (docs/deploy.md).
+// Without it the build is for the local stack only: its dev and test apps (http://localhost:3000 and
+// :3100, shifted by KOLLEGA_PORT_OFFSET).
+//   KOLLEGA_APP_ORIGINS=https://app.example.se tsx extension/build.ts
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { urls } from '../dev/lib/config.ts';
+import { matchPattern, parseAppOrigins } from './src/origins.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const out = join(root, 'dist/chromium');
 const version = (JSON.parse(readFileSync(join(root, '../package.json'), 'utf8')) as { version: string }).version;
-const appOrigins = (process.env.KOLLEGA_APP_ORIGINS ?? 'http://localhost/*,https://app.kollega.se/*').split(',').map((s) => s.trim()).filter(Boolean);
 
-export async function buildExtension(): Promise<{ dir: string; zip: string }> {
-  rmSync(join(root, 'dist'), { recursive: true, force: true });
+/** The app's origins for this build: KOLLEGA_APP_ORIGINS, or the local stack's two apps. */
+export function appOriginsFromEnv(env: Record<string, string | undefined> = process.env): string[] {
+  return parseAppOrigins(env.KOLLEGA_APP_ORIGINS?.trim() || `${urls('dev').app},${urls('test').app}`);
+}
+
+/**
+ * Builds into `dist` (default extension/dist). `appOrigins`: the app's exact origins (default from the
+ * environment, appOriginsFromEnv).
+ */
+export async function buildExtension(
+  options: { appOrigins?: string[]; dist?: string } = {},
+): Promise<{ dir: string; zip: string; appOrigins: string[] }> {
+  const appOrigins = parseAppOrigins((options.appOrigins ?? appOriginsFromEnv()).join(','));
+  const dist = options.dist ?? join(root, 'dist');
+  const out = join(dist, 'chromium');
+  rmSync(dist, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   await build({
     entryPoints: ['background', 'capture', 'bridge', 'popup'].map((name) => join(root, `src/${name}.ts`)),
@@ -26,15 +43,16 @@ export async function buildExtension(): Promise<{ dir: string; zip: string }> {
     minify: true,
     legalComments: 'none',
     logLevel: 'warning',
+    define: { __KOLLEGA_APP_ORIGINS__: JSON.stringify(appOrigins) },
   });
   cpSync(join(root, 'static'), out, { recursive: true });
   const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
   manifest.version = version;
-  manifest.content_scripts[1].matches = appOrigins;
+  manifest.content_scripts[0].matches = appOrigins.map(matchPattern);
   writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2));
-  const zip = join(root, `dist/kollega-recorder-${version}.zip`);
+  const zip = join(dist, `kollega-recorder-${version}.zip`);
   writeFileSync(zip, zipFolder(out));
-  return { dir: out, zip };
+  return { dir: out, zip, appOrigins };
 }
 
 /** A zip archive of a folder (deflate), enough for Chrome's "load a packed extension" and the stores. */
@@ -81,6 +99,8 @@ function zipFolder(dir: string): Buffer {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { dir, zip } = await buildExtension();
-  console.log(`extension: ${relative(process.cwd(), dir)} and ${relative(process.cwd(), zip)}`);
+  const { dir, zip, appOrigins } = await buildExtension();
+  console.log(`extension: ${relative(process.cwd(), dir)} and ${relative(process.cwd(), zip)}, for the app on ${appOrigins.join(', ')}`);
+  if (!process.env.KOLLEGA_APP_ORIGINS?.trim())
+    console.warn('KOLLEGA_APP_ORIGINS is not set: this build works with the local stack only (docs/deploy.md).');
 }

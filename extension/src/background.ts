@@ -1,6 +1,13 @@
 // The recorder's background service worker: the recording's state (kept in chrome.storage.session, as
 // Chrome stops idle workers), the recording window, the popups the recorded page opens, typed-URL
 // navigations, and the relay of captured steps to the Kollega tab that started the recording.
+//
+// Least privilege: the capture script is registered (chrome.scripting) only while a recording exists and
+// unregistered when it stops; no `tabs` permission; every message is checked against its sender: app
+// commands only from a top frame on one of the app's exact origins (and, once a recording runs, only from
+// the tab that started it), popup commands only from the extension's own popup, captures only from the
+// recorded tabs. A recording opens http(s) start URLs only.
+import { isAppOrigin, isWebUrl, originOf } from './origins.ts';
 import type { AppCommand, Capture, ExtensionEvent, RecorderStatus } from './protocol.ts';
 
 type State = {
@@ -17,6 +24,17 @@ type State = {
 const WINDOW = { width: 1200, height: 800 };
 /** Navigations a person made in the address bar (links and redirects are the click's doing: no step). */
 const TYPED = new Set(['typed', 'auto_bookmark', 'generated', 'keyword', 'keyword_generated']);
+
+/** The capture content script, registered while a recording exists (every frame of http(s) pages). */
+const CAPTURE_SCRIPT: chrome.scripting.RegisteredContentScript = {
+  id: 'capture',
+  js: ['capture.js'],
+  matches: ['http://*/*', 'https://*/*'],
+  allFrames: true,
+  matchOriginAsFallback: true, // about:blank, srcdoc and blob frames of those pages
+  runAt: 'document_start',
+  persistAcrossSessions: false,
+};
 
 let state: State | undefined;
 let starting: Promise<unknown> | undefined;
@@ -58,8 +76,16 @@ function broadcast(s: State) {
     chrome.tabs.sendMessage(tabId, { type: 'capture-state', active: s.status === 'recording' }).catch(() => undefined);
 }
 
+/** Registers the capture script while a recording exists (recording or paused), and removes it otherwise. */
+async function syncCaptureScript(recording: boolean) {
+  const registered = (await chrome.scripting.getRegisteredContentScripts({ ids: [CAPTURE_SCRIPT.id!] })).length > 0;
+  if (recording && !registered) await chrome.scripting.registerContentScripts([CAPTURE_SCRIPT]);
+  if (!recording && registered) await chrome.scripting.unregisterContentScripts({ ids: [CAPTURE_SCRIPT.id!] });
+}
+
 async function setStatus(status: RecorderStatus, patch: Partial<State> = {}) {
   const s = { ...(await load()), ...patch, status };
+  await syncCaptureScript(status !== 'stopped');
   await save(s);
   broadcast(s);
   toApp(s, statusEvent(s));
@@ -79,7 +105,9 @@ async function emit(capture: Capture, tabId: number) {
   await save({ ...latest, stepCount: latest.stepCount + 1 });
 }
 
-async function start(url: string | null, appTabId: number | undefined) {
+async function start(url: string | null, appTabId: number | undefined): Promise<ExtensionEvent> {
+  if (url !== null && !isWebUrl(url)) return { type: 'error', code: 'url_not_allowed' };
+  await syncCaptureScript(true); // before the window: its first document gets the script
   const created = chrome.windows.create({ url: url ?? 'about:blank', type: 'normal', focused: true, ...WINDOW });
   starting = created;
   let win: chrome.windows.Window | undefined;
@@ -91,6 +119,7 @@ async function start(url: string | null, appTabId: number | undefined) {
   const tabId = win?.tabs?.[0]?.id;
   if (!win || tabId === undefined) {
     const s = await load();
+    if (s.status === 'stopped') await syncCaptureScript(false);
     toApp({ ...s, appTabId }, { type: 'error', code: 'window_failed' });
     return statusEvent(s);
   }
@@ -99,8 +128,11 @@ async function start(url: string | null, appTabId: number | undefined) {
   return statusEvent(s);
 }
 
-async function command(cmd: AppCommand, appTabId: number | undefined): Promise<ExtensionEvent> {
+async function command(cmd: AppCommand, appTabId: number | undefined): Promise<ExtensionEvent | undefined> {
   const s = await load();
+  // A recording is driven by the tab that started it; another app tab may only ask for the status or start anew.
+  const owner = s.status === 'stopped' || s.appTabId === appTabId;
+  if (!owner && ['pause', 'resume', 'stop', 'focus'].includes(cmd.type)) return undefined;
   switch (cmd.type) {
     case 'start':
       if (s.status !== 'stopped') await setStatus('stopped', { tabId: undefined, windowId: undefined, popups: {} });
@@ -125,6 +157,26 @@ type Message =
   | { type: 'hello' }
   | { type: 'capture'; capture: Capture };
 
+type Sender = chrome.runtime.MessageSender;
+
+/** The bridge in the top frame of a page on one of the app's exact origins. */
+export function fromApp(sender: Sender): boolean {
+  return (
+    sender.id === chrome.runtime.id &&
+    sender.tab?.id !== undefined &&
+    sender.frameId === 0 &&
+    isAppOrigin(sender.origin ?? originOf(sender.url))
+  );
+}
+
+/** The extension's own toolbar popup (an extension page: no tab). */
+export function fromPopup(sender: Sender): boolean {
+  return sender.id === chrome.runtime.id && sender.tab === undefined && sender.url === chrome.runtime.getURL('popup.html');
+}
+
+/** The capture script in a frame of a tab this extension's content scripts run in. */
+const fromContentScript = (sender: Sender) => sender.id === chrome.runtime.id && sender.tab?.id !== undefined;
+
 chrome.runtime.onMessage.addListener((message: Message, sender, reply) => {
   const tabId = sender.tab?.id;
   const answer = (work: Promise<unknown>) => {
@@ -133,8 +185,10 @@ chrome.runtime.onMessage.addListener((message: Message, sender, reply) => {
   };
   switch (message?.type) {
     case 'command':
+      if (!fromApp(sender) || !message.command) return false;
       return answer(command(message.command, tabId));
     case 'popup':
+      if (!fromPopup(sender) || !message.command) return false;
       return answer(
         load().then((s) =>
           message.command.type === 'status'
@@ -143,6 +197,7 @@ chrome.runtime.onMessage.addListener((message: Message, sender, reply) => {
         ),
       );
     case 'hello':
+      if (!fromContentScript(sender)) return false;
       return answer(
         Promise.resolve(starting)
           .catch(() => undefined)
@@ -150,7 +205,7 @@ chrome.runtime.onMessage.addListener((message: Message, sender, reply) => {
           .then((s) => ({ active: s.status === 'recording' && isRecorded(s, tabId) })),
       );
     case 'capture':
-      if (tabId !== undefined) void emit(message.capture, tabId);
+      if (fromContentScript(sender) && tabId !== undefined && message.capture?.step) void emit(message.capture, tabId);
       return false;
   }
   return false;

@@ -1,6 +1,7 @@
-// The recorder's content script, in every frame of every page (about:blank and srcdoc frames included).
-// It does nothing until the background worker says this tab is being recorded, and removes its listeners
-// when the recording pauses or stops: a paused recording captures nothing at all.
+// The recorder's content script, registered by the background worker only while a recording exists, then
+// in every frame of http(s) pages (about:blank and srcdoc frames included). It does nothing until the
+// background worker says this tab is being recorded, and removes its listeners when the recording pauses
+// or stops: a paused recording captures nothing at all.
 //
 // What becomes a step (format v1, docs/automation.md "The recorder"):
 //   click / dblclick          → click / doubleClick on the closest interactive element (the app folds the
@@ -8,11 +9,15 @@
 //   typing                    → one `change` per field, when the field commits (change event, or Enter/Tab/
 //                                Escape, or a click elsewhere while it still has focus)
 //   select, checkbox, radio   → `change` ("true"/"false" for checkboxes and radios, the option's value)
-//   password fields           → `change` with `{{secret.NAME}}`: the typed value is never read
+//   password fields           → `change` with `{{secret.NAME}}`: the typed value is never read. Also fields
+//                                that were ever of type password ("show password" toggles) and fields with
+//                                autocomplete one-time-code, cc-number, cc-csc, new-password, current-password
+//   personnummer              → `change` with `{{input.name}}` (a run input), never the number itself
 //   file choosers             → reported with the files' names only (the app makes it a manual step)
 //   Enter, Tab, Escape        → keyDown + keyUp
 import type { Capture, CapturedStep } from './protocol.ts';
 import { accessibleName, fingerprintFor, type Selector, selectorsFor } from './selectors.ts';
+import { inputNameFrom, isPersonnummer, secretAutocomplete, secretNameFrom } from './sensitive.ts';
 
 const KEYS = new Set(['Enter', 'Tab', 'Escape']);
 const INTERACTIVE =
@@ -61,20 +66,23 @@ const targetOf = (event: Event) => event.composedPath()[0] as Element | undefine
 const at = (event: Event) => performance.timeOrigin + event.timeStamp;
 
 function secretName(el: Element): string {
-  const base = (accessibleName(el) || el.getAttribute('name') || 'password')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 50);
-  return /^[A-Z]/.test(base) ? base : `SECRET_${base}`.replace(/_$/, '');
+  return secretNameFrom(accessibleName(el) || el.getAttribute('name') || secretAutocomplete(el) || 'password');
 }
 
-function isPassword(el: Element): boolean {
+/** A field whose value is a secret: a password field now or ever before, or one whose autocomplete says so. */
+function isSecret(el: Element): boolean {
   if (el instanceof HTMLInputElement && el.type === 'password') passwords.add(el);
-  return passwords.has(el);
+  return passwords.has(el) || !!secretAutocomplete(el);
 }
+
+/** Password fields the page turns into text fields ("show password") stay secret: seen before they change,
+ *  from the document's start (the script is only loaded while a recording exists), paused or not. */
+new MutationObserver((records) => {
+  for (const record of records) if (record.oldValue?.toLowerCase() === 'password') passwords.add(record.target as Element);
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ['type'], attributeOldValue: true });
+const notePasswords = () => {
+  for (const el of Array.from(document.querySelectorAll('input[type="password" i]'))) passwords.add(el);
+};
 
 /** Records the field's value (once per committed value). */
 function recordChange(el: Element, time: number) {
@@ -90,7 +98,7 @@ function recordChange(el: Element, time: number) {
     send({ step: { ...base, type: 'change', value: '' }, label, files, at: time, committedAt });
     return;
   }
-  if (isPassword(el)) {
+  if (isSecret(el)) {
     const name = secretName(el);
     const value = `{{secret.${name}}}`;
     if (recorded.get(el) === value) return;
@@ -99,6 +107,15 @@ function recordChange(el: Element, time: number) {
     return;
   }
   const value = el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? String(el.checked) : el.value;
+  if (!(el instanceof HTMLSelectElement) && isPersonnummer(value)) {
+    // A person's identity number is the run's data, not the workflow's: a run input, never a literal.
+    const input = inputNameFrom(label ?? el.getAttribute('name') ?? '');
+    const template = `{{input.${input}}}`;
+    if (recorded.get(el) === template) return;
+    recorded.set(el, template);
+    send({ step: { ...base, type: 'change', value: template }, label, input, at: time, committedAt });
+    return;
+  }
   if (recorded.get(el) === value) return;
   recorded.set(el, value);
   send({ step: { ...base, type: 'change', value }, label, at: time, committedAt });
@@ -111,7 +128,7 @@ function flush(time: number, except?: Element) {
 function onInput(event: Event) {
   const el = targetOf(event);
   if (el && el.matches(TEXT_INPUT)) {
-    isPassword(el);
+    isSecret(el);
     pending.add(el as HTMLInputElement);
     if (!typingSince.has(el)) typingSince.set(el, at(event));
   }
@@ -125,7 +142,9 @@ function onChange(event: Event) {
 /** `change` does not leave a shadow root (it is not composed): listen in every shadow root a field gets focus in. */
 const shadowRoots = new Set<ShadowRoot>();
 function onFocus(event: Event) {
-  const root = targetOf(event)?.getRootNode();
+  const target = targetOf(event);
+  if (target) isSecret(target); // a password field in a shadow root, before a toggle shows it
+  const root = target?.getRootNode();
   if (!(root instanceof ShadowRoot) || shadowRoots.has(root)) return;
   shadowRoots.add(root);
   root.addEventListener('change', onChange, true);
@@ -187,6 +206,7 @@ const listeners: Array<[string, (event: never) => void]> = [
 function setActive(next: boolean) {
   if (next === active) return;
   active = next;
+  if (next) notePasswords();
   for (const [type, listener] of listeners) {
     if (next) window.addEventListener(type, listener as EventListener, true);
     else window.removeEventListener(type, listener as EventListener, true);

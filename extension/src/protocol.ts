@@ -43,8 +43,11 @@ export type Capture = {
   step: CapturedStep;
   /** The element's name (label, text), for the step's description. */
   label?: string;
-  /** A password field: `step.value` is `{{secret.NAME}}`, the typed value was never read. */
+  /** A password field (or a one-time code, card number, card code, or a field that was ever a password field):
+   *  `step.value` is `{{secret.NAME}}`, the typed value was never read. */
   secret?: string;
+  /** A Swedish personal identity number: `step.value` is `{{input.name}}`, a run input; the number itself is not kept. */
+  input?: string;
   /** A file chooser: the chosen files' names (the files themselves stay on the recording machine). */
   files?: string[];
   /** The step's place in time (ms since the epoch): when its event happened; for typing, when the typing began. */
@@ -58,4 +61,4 @@ export type Capture = {
 export type ExtensionEvent =
   | { type: 'status'; status: RecorderStatus; hasWindow: boolean }
   | { type: 'step'; capture: Capture }
-  | { type: 'error'; code: 'window_failed' | 'not_recording' };
+  | { type: 'error'; code: 'window_failed' | 'not_recording' | 'url_not_allowed' };

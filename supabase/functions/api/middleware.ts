@@ -26,8 +26,9 @@ const LARGE_BODY_ROUTES: { method: string; path: RegExp }[] = [
   { method: 'POST', path: /^\/api\/workflows\/import$/ },
 ];
 
-/** Webhook triggers: called by other systems, authenticated by the token in the path, not by a session. */
-export const HOOK_PATH = /^\/api\/hooks\/[^/]+$/;
+/** Webhook triggers: called by other systems, authenticated by their token (Authorization: Bearer, or the
+ *  legacy path form /api/hooks/{token}), not by a session. */
+export const HOOK_PATH = /^\/api\/hooks(\/[^/]+)?$/;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -62,8 +63,8 @@ function isJson(contentType: string | undefined): boolean {
  * SITE_URL, and a JSON body (a cross-site form or `no-cors` fetch cannot send application/json).
  */
 export const csrf: MiddlewareHandler<AppEnv> = async (c, next) => {
-  // POST /api/hooks/{token} is called by other systems (no Origin, no cookies): the token is the
-  // credential, and the path reads no session, so there is nothing a forged request could ride on.
+  // POST /api/hooks (and the legacy /api/hooks/{token}) is called by other systems (no Origin, no
+  // cookies): the token is the credential, and the path reads no session, so there is nothing a forged request could ride on.
   const isHook = c.req.method === 'POST' && HOOK_PATH.test(c.req.path);
   if (!SAFE_METHODS.has(c.req.method) && !isHook) {
     const origin = c.req.header('origin');

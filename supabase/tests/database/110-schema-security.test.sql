@@ -37,7 +37,7 @@ select results_eq($$ select p.oid::regprocedure::text from pg_proc p where p.pro
         'app.delete_workflow_webhook(uuid)', 'app.install_template(uuid)', 'app.retry_run(uuid,integer)',
         'app.save_workflow_definition(uuid,jsonb,text,integer)', 'app.set_default_payment_method(uuid)',
         'app.set_secret(text,text,text,text[])', 'app.set_secret_origins(text,text[])', 'app.set_workflow_schedule(uuid,text,text,boolean,timestamp with time zone)',
-        'app.start_run(uuid,jsonb,boolean)', 'app.task_refusal(human_tasks)'],
+        'app.set_workflow_webhook_signing(uuid,text)', 'app.start_run(uuid,jsonb,boolean)', 'app.task_refusal(human_tasks)'],
   'authenticated can execute exactly the narrow functions in app (runs, tasks, AI test limit, definitions, secrets, triggers, templates, default payment)');
 select is_empty($$ select c.conrelid::regclass, c.conname from pg_constraint c
                    where c.contype = 'f' and c.connamespace = 'public'::regnamespace

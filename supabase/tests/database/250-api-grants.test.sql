@@ -45,8 +45,8 @@ select results_eq($$ select * from tests.authenticated_column_privileges('SELECT
         'runs.workflow_version',
         'secrets.created_at', 'secrets.created_by', 'secrets.id', 'secrets.name', 'secrets.organization_id', 'secrets.origins', 'secrets.updated_at', 'secrets.updated_by',
         'workflow_webhooks.created_at', 'workflow_webhooks.created_by', 'workflow_webhooks.last_used_at', 'workflow_webhooks.organization_id',
-        'workflow_webhooks.workflow_id'],
-  'authenticated reads runs without what they read from pages (variables), secrets and webhooks without their values or tokens');
+        'workflow_webhooks.signed', 'workflow_webhooks.workflow_id'],
+  'authenticated reads runs without what they read from pages (variables), secrets and webhooks without their values, tokens or signing secrets');
 select is_empty($$ select c.relname from pg_class c where c.relnamespace in ('public'::regnamespace, 'private'::regnamespace, 'app'::regnamespace)
                    and c.relkind in ('r', 'p') and (c.relname ~ '(audit|log|failure)' ) and (
                      has_table_privilege('authenticated', c.oid, 'INSERT, UPDATE, DELETE, TRUNCATE')

@@ -148,6 +148,8 @@ export type WorkflowDetail = Workflow & {
   schedule: WorkflowSchedule | null;
   /** Whether a webhook URL exists (its token is shown only when created). */
   hasWebhook: boolean;
+  /** Whether the webhook's calls must be signed (X-Kollega-Signature); false without a webhook. */
+  webhookSigned: boolean;
 };
 
 /** PUT /api/workflows/{id}/definition response. */
@@ -288,8 +290,14 @@ export type SecretInfo = { name: string; origins: string[]; createdAt: string; u
 
 export type WorkflowSchedule = { cron: string; timezone: string; enabled: boolean; nextRunAt: string | null; lastRunAt: string | null };
 
-/** POST /api/workflows/{id}/webhook: the URL with its token, shown once. */
-export type CreatedWebhook = { url: string; token: string; createdAt: string };
+/**
+ * POST /api/workflows/{id}/webhook: shown once. Callers POST to `url` with `Authorization: Bearer <token>`;
+ * `legacyUrl` (the token in the path) still works but ends up in access logs.
+ */
+export type CreatedWebhook = { url: string; token: string; legacyUrl: string; signed: boolean; createdAt: string };
+
+/** PUT /api/workflows/{id}/webhook/signing: the new signing secret, shown once; calls must then carry `header`. */
+export type WebhookSigningSecret = { signingSecret: string; header: string };
 
 /** Error-queue stat cards (GET /api/error-queue/stats); null = no data yet. */
 export type ErrorQueueStats = {

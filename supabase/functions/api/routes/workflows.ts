@@ -86,6 +86,7 @@ type WorkflowRow = Workflow & {
   scheduleNextRunAt: string | null;
   scheduleLastRunAt: string | null;
   hasWebhook: boolean;
+  webhookSigned: boolean;
 };
 
 /** One workflow with its current definition, schedule and webhook flag, read under RLS (404 when invisible). */
@@ -93,7 +94,8 @@ async function selectWorkflow(tx: Tx, id: string): Promise<WorkflowRow> {
   const [row] = await tx<WorkflowRow[]>`
     select w.*, v.definition, s.cron, s.timezone, s.enabled, s.next_run_at as "scheduleNextRunAt",
            s.last_run_at as "scheduleLastRunAt",
-           exists (select 1 from public.workflow_webhooks h where h.workflow_id = w.id) as "hasWebhook"
+           exists (select 1 from public.workflow_webhooks h where h.workflow_id = w.id) as "hasWebhook",
+           coalesce((select h.signed from public.workflow_webhooks h where h.workflow_id = w.id), false) as "webhookSigned"
     from (select ${tx.unsafe(WORKFLOW_COLUMNS)}, current_version as "currentVersion" from public.workflows where id = ${id}) w
     left join public.workflow_versions v on v.workflow_id = w.id and v.version = w."currentVersion"
     left join public.workflow_schedules s on s.workflow_id = w.id`;

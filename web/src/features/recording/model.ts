@@ -26,6 +26,8 @@ export type RecordedStep = {
   step: Step;
   /** A password field's secret name (`{{secret.NAME}}`): the app asks for its value, the recorder never read it. */
   secret?: string;
+  /** A personnummer field's run input (`{{input.name}}`): each run gets the number, the workflow never holds it. */
+  input?: string;
 };
 
 /** Texts for descriptions: the `recording` namespace's `t`. */
@@ -82,14 +84,23 @@ export function stepFromCapture(capture: Capture, id: string, t: Translate): Rec
     case 'change':
       description = capture.secret
         ? t('steps.describe.secret', { name, secret: capture.secret })
-        : t('steps.describe.change', { name, value: quote(captured.value, 40) });
+        : capture.input
+          ? t('steps.describe.input', { name, input: capture.input })
+          : t('steps.describe.change', { name, value: quote(captured.value, 40) });
       break;
     default:
       description = t('steps.describe.key', { key: captured.key });
   }
   if (captured.target) description = `${description} ${t('steps.describe.in_popup')}`;
   const step = { ...captured, id, description } as Step;
-  return { ...base, action: actionOf(step), description, step, ...(capture.secret ? { secret: capture.secret } : {}) };
+  return {
+    ...base,
+    action: actionOf(step),
+    description,
+    step,
+    ...(capture.secret ? { secret: capture.secret } : {}),
+    ...(capture.input ? { input: capture.input } : {}),
+  };
 }
 
 const sameSelectors = (a: Step, b: Step) =>
@@ -157,8 +168,12 @@ export function toDefinition(steps: RecordedStep[]): Definition {
   };
 }
 
-/** The URL to open: the typed one, or a blank page when only the https:// prefix (or nothing) is there. */
+/**
+ * The URL to open: the typed one (https:// added to an address typed without a scheme), or a blank page when
+ * only the https:// prefix (or nothing) is there. The extension opens http(s) addresses only.
+ */
 export function startUrl(typed: string): string | null {
   const value = typed.trim();
-  return value === '' || value === DEFAULT_START_URL || value === 'http://' ? null : value;
+  if (value === '' || value === DEFAULT_START_URL || value === 'http://') return null;
+  return /^[a-z][a-z0-9+.-]*:/i.test(value) && !/^[^:/]+:\d+(\/|$)/.test(value) ? value : `https://${value}`;
 }

@@ -26,6 +26,7 @@ export function aWorkflowDetail(overrides: Partial<WorkflowDetail> = {}): Workfl
     missingSecrets: [],
     schedule: null,
     hasWebhook: false,
+    webhookSigned: false,
     ...overrides,
   };
 }

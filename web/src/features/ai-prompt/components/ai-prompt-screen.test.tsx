@@ -43,6 +43,7 @@ const detail: WorkflowDetail = {
   missingSecrets: [],
   schedule: null,
   hasWebhook: false,
+  webhookSigned: false,
 };
 
 const notConfigured: AiStatus = { configured: false, model: null, averageConfidence: null, averageOver: 0, decisionsToday: 0, openTasks: 0 };

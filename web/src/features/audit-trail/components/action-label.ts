@@ -29,6 +29,8 @@ const KNOWN_ACTIONS = [
   'secret_used',
   'webhook_created',
   'webhook_deleted',
+  'webhook_signing_on',
+  'webhook_signing_off',
 ] as const;
 type KnownAction = (typeof KNOWN_ACTIONS)[number];
 

@@ -104,6 +104,27 @@ describe('Track & Trace', { timeout: 20_000 }, () => {
     expect(screen.getByText('Lösenord spelas aldrig in')).toBeInTheDocument();
   });
 
+  it('a personnummer arrives as a run input and is described as one; a refused start URL says why', async () => {
+    await renderTrackTrace();
+    extension!.status('recording');
+    extension!.capture({
+      step: { type: 'change', selectors: ['aria/Personnummer'], value: '{{input.personnummer}}' },
+      label: 'Personnummer',
+      input: 'personnummer',
+    });
+    expect(steps()[0]).toHaveTextContent('Fyll i "Personnummer" med indata personnummer (personnumret sparas inte)');
+    expect(screen.getByText('Personnummer sparas inte i flödet')).toBeInTheDocument();
+    extension!.status('stopped');
+    fireEvent.change(screen.getByLabelText('Start-URL (valfri)'), { target: { value: 'javascript:alert(1)' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Starta inspelning' }));
+    await waitFor(() => expect(extension!.commands).toContainEqual({ type: 'start', url: 'javascript:alert(1)' }));
+    extension!.emit({ type: 'error', code: 'url_not_allowed' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Adressen kan inte öppnas');
+    expect(startUrl('portal.example.se/login')).toBe('https://portal.example.se/login');
+    expect(startUrl('localhost:3000')).toBe('https://localhost:3000');
+    expect(startUrl('http://intranet/')).toBe('http://intranet/');
+  });
+
   it('pause, continue, stop and show window are commands to the extension; its status drives the controls', async () => {
     await renderTrackTrace();
     extension!.status('recording');

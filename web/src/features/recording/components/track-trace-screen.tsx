@@ -37,6 +37,7 @@ export function TrackTraceScreen({ workflowId }: { workflowId?: string }) {
   const { status, steps } = recorder;
   const active = status !== 'stopped';
   const secrets = [...new Set(steps.flatMap((step) => (step.secret ? [step.secret] : [])))];
+  const inputs = [...new Set(steps.flatMap((step) => (step.input ? [step.input] : [])))];
 
   const handleSave = (test: boolean) => {
     if (active) recorder.stop();
@@ -63,9 +64,13 @@ export function TrackTraceScreen({ workflowId }: { workflowId?: string }) {
 
       {recorder.installed ? null : <InstallNotice />}
 
-      {recorder.windowFailed ? (
+      {recorder.startError === 'window_failed' ? (
         <Alert variant="error" title={t('popup_blocked.title')}>
           {t('popup_blocked.description')}
+        </Alert>
+      ) : recorder.startError === 'url_not_allowed' ? (
+        <Alert variant="error" title={t('url_not_allowed.title')}>
+          {t('url_not_allowed.description')}
         </Alert>
       ) : null}
 
@@ -128,6 +133,12 @@ export function TrackTraceScreen({ workflowId }: { workflowId?: string }) {
       {secrets.length ? (
         <Alert variant="success" title={t('secrets.title')}>
           {t('secrets.description', { names: secrets.join(', ') })}
+        </Alert>
+      ) : null}
+
+      {inputs.length ? (
+        <Alert variant="success" title={t('inputs.title')}>
+          {t('inputs.description', { names: inputs.join(', ') })}
         </Alert>
       ) : null}
 

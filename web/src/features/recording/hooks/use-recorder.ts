@@ -23,7 +23,8 @@ export function useRecorder() {
   const [status, setStatus] = useState<RecorderStatus>('stopped');
   const [hasWindow, setHasWindow] = useState(false);
   const [steps, setSteps] = useState<RecordedStep[]>([]);
-  const [windowFailed, setWindowFailed] = useState(false);
+  /** Why the last start failed: the window did not open, or the start URL is not an http(s) address. */
+  const [startError, setStartError] = useState<'window_failed' | 'url_not_allowed' | null>(null);
   const idCounter = useRef(0);
   // The latest language's texts for steps that arrive later (the subscription lives as long as the screen).
   const translate: Translate = (key, values) => String(t(key as never, values as never));
@@ -37,7 +38,7 @@ export function useRecorder() {
         setStatus(event.status);
         setHasWindow(event.hasWindow);
       } else if (event.type === 'error') {
-        setWindowFailed(true);
+        setStartError(event.code === 'url_not_allowed' ? 'url_not_allowed' : 'window_failed');
         setStatus('stopped');
       } else {
         idCounter.current += 1;
@@ -53,7 +54,7 @@ export function useRecorder() {
   }, []);
 
   const start = (typedUrl: string) => {
-    setWindowFailed(false);
+    setStartError(null);
     setSteps([]);
     sendCommand({ type: 'start', url: startUrl(typedUrl) });
   };
@@ -71,7 +72,7 @@ export function useRecorder() {
     installed,
     status,
     steps,
-    windowFailed,
+    startError,
     hasWindow,
     start,
     pause,

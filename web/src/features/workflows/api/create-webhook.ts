@@ -1,5 +1,5 @@
-// Creates the workflow's webhook, or replaces it (the old URL stops working). The answer holds the
-// URL with its token, which is never shown again.
+// Creates the workflow's webhook, or replaces its token (the old token stops working). The answer holds
+// the token, which is never shown again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatedWebhook, WorkflowDetail } from '@shared/types/api';
 import { apiRequest } from '@/lib/api-client';
@@ -14,9 +14,9 @@ export function useCreateWebhook() {
   return useMutation({
     mutationFn: createWebhook,
     meta: { errorTitle: 'workflows:webhook.toast.create_failed' },
-    onSuccess: (_created, id) =>
+    onSuccess: (created, id) =>
       queryClient.setQueryData<WorkflowDetail>(workflowQueryOptions(id).queryKey, (current) =>
-        current ? { ...current, hasWebhook: true } : current,
+        current ? { ...current, hasWebhook: true, webhookSigned: created.signed } : current,
       ),
   });
 }

@@ -15,7 +15,7 @@ export function useDeleteWebhook() {
     meta: { errorTitle: 'workflows:webhook.toast.delete_failed' },
     onSuccess: (_result, id) =>
       queryClient.setQueryData<WorkflowDetail>(workflowQueryOptions(id).queryKey, (current) =>
-        current ? { ...current, hasWebhook: false } : current,
+        current ? { ...current, hasWebhook: false, webhookSigned: false } : current,
       ),
   });
 }

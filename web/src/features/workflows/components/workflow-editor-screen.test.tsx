@@ -379,22 +379,58 @@ describe('schedule and webhook', () => {
     expect(calls.some((call) => call.path.endsWith('/schedule'))).toBe(false);
   });
 
-  it('creates a webhook and shows its address once, with a copy button', async () => {
+  it('creates a webhook and shows its address and key once (the header form first, the key-in-address form as legacy)', async () => {
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await openEditor({
       [`POST ${detailPath}/webhook`]: () =>
-        json(201, { url: 'https://app.kollega.se/api/hooks/tok_abc123', token: 'tok_abc123', createdAt: '2025-03-14T09:22:00Z' }),
+        json(201, {
+          url: 'https://app.kollega.se/api/hooks',
+          token: 'tok_abc123',
+          legacyUrl: 'https://app.kollega.se/api/hooks/tok_abc123',
+          signed: false,
+          createdAt: '2025-03-14T09:22:00Z',
+        }),
     });
     expect(screen.getByText('Ingen webhook än.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Skapa webhook' }));
     const dialog = await screen.findByRole('dialog', { name: 'Webhook-adress' });
-    expect(within(dialog).getByLabelText('Adress')).toHaveValue('https://app.kollega.se/api/hooks/tok_abc123');
+    expect(within(dialog).getByLabelText('Adress')).toHaveValue('https://app.kollega.se/api/hooks');
+    expect(within(dialog).getByLabelText('Nyckel')).toHaveValue('tok_abc123');
+    expect(within(dialog).getByText('Authorization: Bearer <nyckel>')).toBeInTheDocument();
+    expect(within(dialog).getByText('Äldre sätt: nyckeln i adressen (avråds)')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Adress med nyckel (äldre sätt)')).toHaveValue('https://app.kollega.se/api/hooks/tok_abc123');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Kopiera nyckeln' }));
+    expect(writeText).toHaveBeenCalledWith('tok_abc123');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Kopiera adressen' }));
-    expect(writeText).toHaveBeenCalledWith('https://app.kollega.se/api/hooks/tok_abc123');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Jag har sparat adressen' }));
+    expect(writeText).toHaveBeenCalledWith('https://app.kollega.se/api/hooks');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Jag har sparat nyckeln' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByText(/tok_abc123/)).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Skapa ny adress' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Skapa ny nyckel' })).toBeInTheDocument();
+    expect(screen.getByText('Signering är av: den som har nyckeln kan starta flödet.')).toBeInTheDocument();
+  });
+
+  it('turns signing on (the signing key shown once) and off, and says which is true', async () => {
+    const { calls } = await openEditor(
+      {
+        [`PUT ${detailPath}/webhook/signing`]: () => json(200, { signingSecret: 'whsec_abc', header: 'X-Kollega-Signature' }),
+        [`DELETE ${detailPath}/webhook/signing`]: () => new Response(null, { status: 204 }),
+      },
+      aWorkflowDetail({ hasWebhook: true }),
+    );
+    expect(screen.getByText('Flödet har en webhook. Nyckeln visades när den skapades.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Slå på signering' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Signeringsnyckel' });
+    expect(within(dialog).getByLabelText('Signeringsnyckel')).toHaveValue('whsec_abc');
+    expect(within(dialog).getByText('X-Kollega-Signature: sha256=…')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Jag har sparat signeringsnyckeln' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText(/whsec_abc/)).not.toBeInTheDocument();
+    expect(screen.getByText(/^Signering är på/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Stäng av signering' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Stänga av signering?' })).getByRole('button', { name: 'Stäng av signering' }));
+    expect(await screen.findByText('Signering är av: den som har nyckeln kan starta flödet.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path.endsWith('/signing')).map((call) => call.method)).toEqual(['PUT', 'DELETE']);
   });
 });

@@ -1,0 +1,181 @@
+// The background worker's checks (issue 21, least privilege): which senders may command it, which start
+// URLs it opens, and that the capture script exists only while a recording does. The worker runs against a
+// stand-in `chrome` that records what it was asked to do.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const EXTENSION_ID = 'kollegaextensionid';
+const APP = 'http://localhost:3100';
+
+type Listener = (...args: never[]) => unknown;
+type Sender = chrome.runtime.MessageSender;
+
+function fakeChrome() {
+  const listeners: Record<string, Listener[]> = {};
+  const on = (name: string) => ({ addListener: (fn: Listener) => (listeners[name] ??= []).push(fn) });
+  const registered = new Map<string, chrome.scripting.RegisteredContentScript>();
+  let session: Record<string, unknown> = {};
+  const calls = {
+    windows: [] as chrome.windows.CreateData[],
+    sent: [] as Array<{ tabId: number; message: unknown }>,
+    registrations: [] as string[],
+  };
+  const api = {
+    runtime: {
+      id: EXTENSION_ID,
+      getURL: (path: string) => `chrome-extension://${EXTENSION_ID}/${path}`,
+      onMessage: on('message'),
+    },
+    storage: {
+      session: {
+        get: async (key: string) => ({ [key]: session[key] }),
+        set: async (values: Record<string, unknown>) => void (session = { ...session, ...values }),
+      },
+    },
+    action: { setBadgeText: async () => undefined, setBadgeBackgroundColor: async () => undefined },
+    windows: {
+      create: async (data: chrome.windows.CreateData) => {
+        calls.windows.push(data);
+        return { id: 7, tabs: [{ id: 70 }] };
+      },
+      update: async () => undefined,
+    },
+    tabs: {
+      sendMessage: async (tabId: number, message: unknown) => void calls.sent.push({ tabId, message }),
+      get: async (tabId: number) => ({ id: tabId, url: 'https://bank.example/' }),
+      onRemoved: on('tabRemoved'),
+    },
+    webNavigation: { onCreatedNavigationTarget: on('created'), onCommitted: on('committed') },
+    scripting: {
+      getRegisteredContentScripts: async ({ ids }: { ids: string[] }) => ids.filter((id) => registered.has(id)).map((id) => registered.get(id)),
+      registerContentScripts: async (scripts: chrome.scripting.RegisteredContentScript[]) => {
+        for (const script of scripts) {
+          registered.set(script.id, script);
+          calls.registrations.push(`register ${script.id}`);
+        }
+      },
+      unregisterContentScripts: async ({ ids }: { ids: string[] }) => {
+        for (const id of ids) registered.delete(id);
+        calls.registrations.push(`unregister ${ids.join(',')}`);
+      },
+    },
+  };
+  /** Delivers a message as Chrome would, and resolves with the reply (undefined when there is none). */
+  const send = (message: unknown, sender: Sender) =>
+    new Promise<unknown>((resolve) => {
+      const async = (listeners.message ?? []).map((fn) => (fn as (m: unknown, s: Sender, r: (x: unknown) => void) => unknown)(message, sender, resolve));
+      if (!async.includes(true)) resolve(undefined);
+    });
+  return { api, calls, registered, send };
+}
+
+const appSender = (patch: Partial<Sender> = {}): Sender => ({
+  id: EXTENSION_ID,
+  tab: { id: 1 } as chrome.tabs.Tab,
+  frameId: 0,
+  url: `${APP}/track-trace`,
+  origin: APP,
+  ...patch,
+});
+const popupSender: Sender = { id: EXTENSION_ID, url: `chrome-extension://${EXTENSION_ID}/popup.html`, origin: `chrome-extension://${EXTENSION_ID}` };
+const start = (url: string | null = 'https://bank.example/') => ({ type: 'command', command: { type: 'start', url } });
+
+let fake: ReturnType<typeof fakeChrome>;
+
+beforeEach(async () => {
+  vi.resetModules();
+  fake = fakeChrome();
+  vi.stubGlobal('chrome', fake.api);
+  vi.stubGlobal('__KOLLEGA_APP_ORIGINS__', [APP, 'https://app.example.se']);
+  await import('./background.ts');
+});
+
+describe('commands from the app', () => {
+  it('start from the app opens the window, with the capture script registered first', async () => {
+    const reply = await fake.send(start(), appSender());
+    expect(reply).toEqual({ type: 'status', status: 'recording', hasWindow: true });
+    expect(fake.calls.windows).toHaveLength(1);
+    expect(fake.calls.registrations).toEqual(['register capture']);
+    const script = fake.registered.get('capture')!;
+    expect(script).toMatchObject({ js: ['capture.js'], allFrames: true, persistAcrossSessions: false });
+    expect(script.matches).toEqual(['http://*/*', 'https://*/*']);
+  });
+
+  it.each([
+    ['a page on another site', { url: 'https://evil.example/', origin: 'https://evil.example' }],
+    ['the app host on another port', { url: 'http://localhost:9999/', origin: 'http://localhost:9999' }],
+    ['the app host on its default port', { url: 'http://localhost/', origin: 'http://localhost' }],
+    ['the app over another scheme', { url: 'https://localhost:3100/', origin: 'https://localhost:3100' }],
+    ['a frame inside the app', { frameId: 3 }],
+    ['a frame of another site inside the app', { frameId: 3, url: 'https://evil.example/', origin: 'https://evil.example' }],
+    ['no tab (another extension page)', { tab: undefined }],
+    ['another extension', { id: 'someotherextension' }],
+  ])('a command from %s is ignored: no window, no script, no reply', async (_name, patch) => {
+    const sender = appSender(patch as Partial<Sender>);
+    expect(await fake.send(start(), sender)).toBeUndefined();
+    expect(await fake.send({ type: 'command', command: { type: 'status' } }, sender)).toBeUndefined();
+    expect(fake.calls.windows).toEqual([]);
+    expect(fake.calls.registrations).toEqual([]);
+  });
+
+  it.each(['javascript:alert(1)', 'file:///etc/passwd', 'chrome://settings', 'data:text/html,<b>x</b>', 'about:blank', 'bank.example', 'ftp://files.example/'])(
+    'start on %s is refused (url_not_allowed) and opens nothing',
+    async (url) => {
+      expect(await fake.send(start(url), appSender())).toEqual({ type: 'error', code: 'url_not_allowed' });
+      expect(fake.calls.windows).toEqual([]);
+      expect(fake.calls.registrations).toEqual([]);
+    },
+  );
+
+  it('start without a URL opens a blank page (http(s) and none are the only starts)', async () => {
+    await fake.send(start(null), appSender());
+    expect(fake.calls.windows[0]!.url).toBe('about:blank');
+  });
+
+  it('only the tab that started a recording may pause, stop or focus it', async () => {
+    await fake.send(start(), appSender());
+    const other = appSender({ tab: { id: 2 } as chrome.tabs.Tab });
+    for (const type of ['pause', 'stop', 'focus'])
+      expect(await fake.send({ type: 'command', command: { type } }, other), type).toBeUndefined();
+    expect(await fake.send({ type: 'command', command: { type: 'status' } }, other)).toEqual({ type: 'status', status: 'stopped', hasWindow: false });
+    expect(await fake.send({ type: 'command', command: { type: 'pause' } }, appSender())).toEqual({ type: 'status', status: 'paused', hasWindow: true });
+  });
+
+  it('stop unregisters the capture script; pausing keeps it (the recording still exists)', async () => {
+    await fake.send(start(), appSender());
+    await fake.send({ type: 'command', command: { type: 'pause' } }, appSender());
+    expect(fake.registered.has('capture')).toBe(true);
+    await fake.send({ type: 'command', command: { type: 'stop' } }, appSender());
+    expect(fake.registered.has('capture')).toBe(false);
+    expect(fake.calls.registrations).toEqual(['register capture', 'unregister capture']);
+  });
+});
+
+describe('the toolbar popup and the capture script', () => {
+  it('popup commands are taken from the popup page only', async () => {
+    await fake.send(start(), appSender());
+    const forged = { type: 'popup', command: { type: 'stop' } };
+    expect(await fake.send(forged, appSender({ tab: { id: 70 } as chrome.tabs.Tab, url: 'https://bank.example/', origin: 'https://bank.example' }))).toBeUndefined();
+    expect(await fake.send(forged, appSender())).toBeUndefined();
+    expect(fake.registered.has('capture')).toBe(true);
+    expect(await fake.send(forged, popupSender)).toEqual({ type: 'status', status: 'stopped', hasWindow: false });
+  });
+
+  it('captures are relayed from the recorded tab only, to the app tab only', async () => {
+    await fake.send(start(), appSender());
+    fake.calls.sent.length = 0;
+    const capture = { type: 'capture', capture: { step: { type: 'keyDown', key: 'Enter' }, at: 1 } };
+    await fake.send(capture, { id: EXTENSION_ID, tab: { id: 99 } as chrome.tabs.Tab, frameId: 0, url: 'https://elsewhere.example/' });
+    await fake.send(capture, { id: 'someotherextension', tab: { id: 70 } as chrome.tabs.Tab, frameId: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fake.calls.sent).toEqual([]);
+    await fake.send(capture, { id: EXTENSION_ID, tab: { id: 70 } as chrome.tabs.Tab, frameId: 2, url: 'https://bank.example/frame' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fake.calls.sent).toEqual([{ tabId: 1, message: { type: 'event', event: { type: 'step', capture: capture.capture } } }]);
+  });
+
+  it('a frame of a tab that is not recorded hears that it is not active', async () => {
+    await fake.send(start(), appSender());
+    expect(await fake.send({ type: 'hello' }, { id: EXTENSION_ID, tab: { id: 99 } as chrome.tabs.Tab, frameId: 0 })).toEqual({ active: false });
+    expect(await fake.send({ type: 'hello' }, { id: EXTENSION_ID, tab: { id: 70 } as chrome.tabs.Tab, frameId: 1 })).toEqual({ active: true });
+  });
+});

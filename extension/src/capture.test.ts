@@ -1,0 +1,137 @@
+// What the capture script sends for fields that hold secrets or a person's identity number (issue 21):
+// one-time codes, card numbers and codes, passwords told by `autocomplete`, and fields that were ever of
+// type password become `{{secret.NAME}}`; a personnummer becomes a run input `{{input.name}}`. The script
+// runs in jsdom against a stand-in `chrome.runtime` that says this frame is being recorded.
+// @vitest-environment jsdom
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Capture } from './protocol.ts';
+import { isPersonnummer } from './sensitive.ts';
+
+const sent: Capture[] = [];
+const raw: string[] = [];
+
+beforeAll(async () => {
+  vi.stubGlobal('chrome', {
+    runtime: {
+      sendMessage: async (message: { type: string; capture?: Capture }) => {
+        raw.push(JSON.stringify(message));
+        if (message.type === 'hello') return { active: true };
+        if (message.capture) sent.push(message.capture);
+        return undefined;
+      },
+      onMessage: { addListener: () => undefined },
+    },
+  });
+  await import('./capture.ts');
+  await new Promise((resolve) => setTimeout(resolve, 0)); // the hello reply turns capturing on
+});
+
+beforeEach(() => {
+  document.body.innerHTML = '';
+  sent.length = 0;
+  raw.length = 0;
+});
+
+const flushObservers = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Types `value` into the field as a person would (input events), then leaves it (change). */
+function type(el: HTMLInputElement, value: string) {
+  el.focus();
+  el.value = value;
+  el.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  el.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+function field(html: string): HTMLInputElement {
+  document.body.innerHTML = `<form>${html}</form>`;
+  return document.querySelector('input')!;
+}
+
+describe('secret fields', () => {
+  it.each([
+    ['one-time-code', 'Engångskod', '482913', 'ENGANGSKOD'],
+    ['cc-number', 'Kortnummer', '4111111111111111', 'KORTNUMMER'],
+    ['cc-csc', 'CVC', '737', 'CVC'],
+    ['new-password', 'Nytt lösenord', 'Nytt-Hemligt-1', 'NYTT_LOSENORD'],
+    ['current-password', 'Lösenord', 'Gammalt-Hemligt-2', 'LOSENORD'],
+    ['section-pay billing cc-number', 'Kortnummer', '5555555555554444', 'KORTNUMMER'],
+  ])('a text field with autocomplete=%s is a secret, its value never sent', (autocomplete, label, value, name) => {
+    const el = field(`<label for="f">${label}</label><input id="f" type="text" autocomplete="${autocomplete}">`);
+    type(el, value);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.step).toMatchObject({ type: 'change', value: `{{secret.${name}}}` });
+    expect(sent[0]!.secret).toBe(name);
+    expect(raw.join('\n')).not.toContain(value);
+  });
+
+  it('an unnamed one-time code field gets a name from its autocomplete', () => {
+    const el = field('<input autocomplete="one-time-code">');
+    type(el, '123456');
+    expect(sent[0]!.secret).toBe('ONE_TIME_CODE');
+  });
+
+  it('a password field the page turned into a text field ("show password") before typing stays a secret', async () => {
+    const el = field('<label for="p">Lösenord</label><input id="p" type="password"><button type="button">Visa</button>');
+    el.type = 'text';
+    await flushObservers();
+    type(el, 'Synligt-Hemligt-3');
+    expect(sent.map((c) => c.step)).toMatchObject([{ type: 'change', value: '{{secret.LOSENORD}}' }]);
+    expect(raw.join('\n')).not.toContain('Synligt-Hemligt-3');
+  });
+
+  it('a password field added while recording and shown as text stays a secret', async () => {
+    document.body.innerHTML = '<form><label for="p">PIN</label></form>';
+    const el = document.createElement('input');
+    el.id = 'p';
+    el.type = 'password';
+    document.querySelector('form')!.append(el);
+    await flushObservers();
+    el.setAttribute('type', 'text');
+    await flushObservers();
+    type(el, '9911');
+    expect(sent[0]!.secret).toBe('PIN');
+    expect(raw.join('\n')).not.toContain('9911');
+  });
+
+  it('an ordinary text field is recorded as typed', () => {
+    const el = field('<label for="n">Meddelande</label><input id="n" autocomplete="off">');
+    type(el, 'Hyra december');
+    expect(sent[0]!.step).toMatchObject({ type: 'change', value: 'Hyra december' });
+    expect(sent[0]!.secret).toBeUndefined();
+  });
+});
+
+describe('personnummer', () => {
+  it.each(['811218-9876', '8112189876', '811218+9876', '19811218-9876', '198112189876', '701063-2391'])(
+    '%s becomes a run input, never a literal',
+    (value) => {
+      const el = field('<label for="pn">Personnummer</label><input id="pn">');
+      type(el, value);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.step).toMatchObject({ type: 'change', value: '{{input.personnummer}}' });
+      expect(sent[0]!.input).toBe('personnummer');
+      expect(raw.join('\n')).not.toContain(value);
+    },
+  );
+
+  it('the input is named after the field', () => {
+    const el = field('<label for="pn">Sökandens personnr</label><input id="pn">');
+    type(el, '121212-1212');
+    expect(sent[0]!.input).toBe('sokandens_personnr');
+  });
+
+  it.each(['811218-9875', '5050-1055', '1234567890', '811318-9876', '0701234567'])('%s (no valid personnummer) is kept as typed', (value) => {
+    const el = field('<label for="x">Nummer</label><input id="x">');
+    type(el, value);
+    expect(sent[0]!.step).toMatchObject({ value });
+    expect(sent[0]!.input).toBeUndefined();
+  });
+
+  it('the check: 10 or 12 digits, a real date (or samordningsnummer), Luhn over the last ten', () => {
+    expect(isPersonnummer(' 19121212-1212 ')).toBe(true);
+    expect(isPersonnummer('17121212-1212')).toBe(false); // no such century
+    expect(isPersonnummer('121200-1212')).toBe(false); // day 0
+    expect(isPersonnummer('12121212-12')).toBe(false);
+    expect(isPersonnummer('121212--1212')).toBe(false);
+  });
+});
