@@ -16,7 +16,7 @@ test('without the extension: the install notice, no start, and the install page 
   await expect(page.getByRole('heading', { level: 1, name: 'Installera Kollega Recorder' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'inte installerat' })).toBeVisible();
   await expect(page.getByText('Öppna chrome://extensions och slå på Utvecklarläge uppe till höger.')).toBeVisible();
-  await expect(page.getByText('Aldrig lösenord: ett lösenordsfält blir en hemlighet som du anger i Kollega.')).toBeVisible();
+  await expect(page.getByText('Aldrig lösenord, engångskoder eller kortnummer: de blir hemligheter som du anger i Kollega. Ett personnummer blir indata till körningen.')).toBeVisible();
 });
 
 test('without the extension, in English', async ({ page }) => {
