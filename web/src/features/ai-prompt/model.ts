@@ -1,6 +1,8 @@
 // The AI prompt editor's model (SPEC §2 /ai-prompt; docs/automation.md "AI decisions and people"): the
 // editable part of an ai_decision step and how an edit goes back into the workflow's definition.
-import { AI_THRESHOLD_DEFAULT, type Definition, type Step, type StepOf } from '@shared/schemas/definition';
+import { AI_THRESHOLD_DEFAULT, type Approvers, type Definition, type Step, type StepOf } from '@shared/schemas/definition';
+import { ROLES } from '@shared/schemas/users';
+import type { Role } from '@shared/types/api';
 
 export const MIN_CONFIDENCE = 1;
 export const MAX_CONFIDENCE = 100;
@@ -15,7 +17,16 @@ export type DecisionOption = DecisionStep['options'][number];
 /** What an option does, as the editor's select names it: continue, stop, or `goto:<stepId>`. */
 export type ThenValue = 'continue' | 'stop' | `goto:${string}`;
 
-export type DecisionDraft = Pick<DecisionStep, 'prompt' | 'inputs' | 'options' | 'threshold'>;
+export type DecisionDraft = Pick<DecisionStep, 'prompt' | 'inputs' | 'options' | 'threshold' | 'approvers'>;
+
+/**
+ * Who may decide when a person is asked, as the step keeps it: no roles ticked and the starter allowed is the
+ * default (any member), stored as no `approvers` at all.
+ */
+export function approversOf(roles: Role[], notStarter: boolean): Approvers | undefined {
+  if (!roles.length && !notStarter) return undefined;
+  return { ...(roles.length && { roles: ROLES.filter((r) => roles.includes(r)) }), ...(notStarter && { notStarter: true }) };
+}
 
 export const isDecision = (step: Step): step is DecisionStep => step.type === 'ai_decision';
 

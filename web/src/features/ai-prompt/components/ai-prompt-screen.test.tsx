@@ -124,6 +124,29 @@ describe('AI prompt editor', () => {
     expect(putBody(calls)!.definition.steps).toHaveLength(3);
   });
 
+  it('saves who may decide when a person is asked: the ticked roles, and not the person who started the run', async () => {
+    const { calls } = mock(notConfigured);
+    await openEditor();
+    fireEvent.click(stepButton(2));
+    expect(screen.getByRole('group', { name: 'Vem får besluta när en person tillfrågas' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Administratör' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Superanvändare' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Inte den som startade körningen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Spara prompt' }));
+    expect(await screen.findByText('Prompten sparad')).toBeInTheDocument();
+    expect(putBody(calls)!.definition.steps[1].approvers).toEqual({ roles: ['superuser', 'admin'], notStarter: true });
+  });
+
+  it('with nothing ticked saves no limit on who decides (any member)', async () => {
+    const { calls } = mock(notConfigured);
+    await openEditor();
+    fireEvent.click(stepButton(2));
+    expect(screen.getByRole('checkbox', { name: 'Användare' })).not.toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Spara prompt' }));
+    expect(await screen.findByText('Prompten sparad')).toBeInTheDocument();
+    expect(putBody(calls)!.definition.steps[1]).not.toHaveProperty('approvers');
+  });
+
   it('refuses to save what the shared schema refuses, with its message', async () => {
     const { calls } = mock(notConfigured);
     await openEditor();

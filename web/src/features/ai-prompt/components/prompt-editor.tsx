@@ -10,9 +10,12 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { inputClasses } from '@/components/ui/input';
 import { SelectInput } from '@/components/ui/select-input';
+import { ROLES } from '@shared/schemas/users';
+import type { Role } from '@shared/types/api';
 import { useTestDecision } from '../api/test-decision';
 import {
   applyDraft,
+  approversOf,
   type DecisionOption,
   type DecisionStep,
   EXAMPLE_KEYS,
@@ -41,10 +44,13 @@ type PromptEditorProps = {
 export function PromptEditor({ definition, step, stepNumber, afterIndex, aiConfigured, saving, onSave }: PromptEditorProps) {
   const { t } = useTranslation('ai_prompt');
   const { t: tv } = useTranslation('validation');
+  const { t: tc } = useTranslation('common');
   const [prompt, setPrompt] = useState(step.prompt);
   const [inputsText, setInputsText] = useState(step.inputs.join(', '));
   const [options, setOptions] = useState<DecisionOption[]>(step.options);
   const [threshold, setThreshold] = useState(step.threshold);
+  const [roles, setRoles] = useState<Role[]>(step.approvers?.roles ?? []);
+  const [notStarter, setNotStarter] = useState(step.approvers?.notStarter ?? false);
   const [samples, setSamples] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<string[]>([]);
   const test = useTestDecision();
@@ -55,7 +61,7 @@ export function PromptEditor({ definition, step, stepNumber, afterIndex, aiConfi
     setOptions((all) => all.map((option, i) => (i === index ? { ...option, ...patch } : option)));
 
   const save = () => {
-    const next = applyDraft(definition, step, { prompt: prompt.trim(), inputs, options, threshold }, afterIndex);
+    const next = applyDraft(definition, step, { prompt: prompt.trim(), inputs, options, threshold, approvers: approversOf(roles, notStarter) }, afterIndex);
     const parsed = definitionSchema.safeParse(next);
     if (!parsed.success) {
       setErrors([...new Set(parsed.error.issues.map((issue) => tv(issue.message as never, { defaultValue: issue.message })))]);
@@ -142,6 +148,27 @@ export function PromptEditor({ definition, step, stepNumber, afterIndex, aiConfi
           >
             {t('editor.add_option')}
           </Button>
+        </fieldset>
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">{t('editor.approvers_title')}</legend>
+          <p className="mt-1 text-sm text-slate-500">{t('editor.approvers_hint')}</p>
+          <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+            {ROLES.map((role) => (
+              <Field key={role} className="flex items-center gap-2">
+                <Input
+                  type="checkbox"
+                  checked={roles.includes(role)}
+                  onChange={(e) => setRoles((all) => (e.target.checked ? [...all, role] : all.filter((r) => r !== role)))}
+                  className="size-4 rounded border-slate-300"
+                />
+                <Label className="text-sm text-slate-700">{tc(`roles.${role}`)}</Label>
+              </Field>
+            ))}
+            <Field className="flex items-center gap-2">
+              <Input type="checkbox" checked={notStarter} onChange={(e) => setNotStarter(e.target.checked)} className="size-4 rounded border-slate-300" />
+              <Label className="text-sm text-slate-700">{t('editor.approvers_not_starter')}</Label>
+            </Field>
+          </div>
         </fieldset>
         <Field>
           <Label className="block text-sm font-medium text-slate-800">{t('editor.confidence_label', { value: threshold })}</Label>
