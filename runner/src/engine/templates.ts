@@ -5,7 +5,7 @@
 // value (anywhere else the step fails `secret_use_denied` before acting), a `waitForExpression` is never
 // templated, and a value in a selector is escaped for the selector's kind (selector-values.ts) so it can
 // only ever match text.
-import type { Step } from '../../../supabase/functions/_shared/schemas/definition.ts';
+import { type Step, templateReferences } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import { StepError } from './errors.ts';
 import { substituteInSelector } from './selector-values.ts';
 
@@ -53,10 +53,6 @@ export function maskDeep<T>(value: T, secrets: Record<string, string>): T {
   return value;
 }
 
-export function containsSecret(text: string, secrets: Record<string, string>): boolean {
-  return maskSecrets(text, secrets) !== text;
-}
-
 /**
  * Substitutes the references in one string. Unknown secret → `secret_missing`; unknown input or variable →
  * `assertion_failed`. With `secrets: false` secret references stay as written (texts for a model or a person).
@@ -87,12 +83,7 @@ export function substitute(text: string, scope: TemplateScope, opts: { secrets?:
 
 /** The names of the secrets a text refers to (`{{secret.NAME}}`). */
 export function secretReferences(text: string): string[] {
-  const names: string[] = [];
-  for (const [, ref] of text.matchAll(TEMPLATE)) {
-    const m = REFERENCE.exec(ref!);
-    if (m?.[1] === 'secret') names.push(m[2]!);
-  }
-  return [...new Set(names)];
+  return [...new Set(templateReferences(text).filter((ref) => ref.startsWith('secret.')).map((ref) => ref.slice(7)))];
 }
 
 /**
