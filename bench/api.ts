@@ -141,6 +141,16 @@ const ENDPOINTS: Endpoint[] = [
     indexed: [],
   },
   {
+    key: 'runs-changes',
+    label: 'GET /api/runs/changes',
+    method: 'GET',
+    path: () => '/api/runs/changes',
+    // routes/runs.ts: what each viewer of flow management or a run asks every second (the cost per viewer)
+    sql: `select max(updated_at)::text as cursor from public.runs`,
+    params: () => [],
+    indexed: ['runs'],
+  },
+  {
     key: 'default-payment-method',
     label: 'PUT /api/payment-methods/{id}/default',
     method: 'PUT',

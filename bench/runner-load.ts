@@ -1,7 +1,8 @@
 // Runner load benchmark: several runner processes on one queue, a burst of real runs, and a runner that dies.
 //
-//   npx tsx bench/runner-load.ts [--runs 200] [--runners 2] [--concurrency 2] [--probe 10] [--after-kill 10]
-//                                [--long-wait-ms 120000] [--timeout-min 15] [--out bench/results/runner-load.json]
+//   npx tsx bench/runner-load.ts [--runs 200] [--runners 2] [--concurrency 2] [--probe 10] [--fair 1000]
+//                                [--after-kill 10] [--long-wait-ms 120000] [--timeout-min 15]
+//                                [--out bench/results/runner-load.json]
 //
 // 1. Starts its own fresh test-profile stack (ports shifted by KOLLEGA_PORT_OFFSET, default 5000; data in
 //    .local/$KOLLEGA_STACK_DIR, default bench-runner) WITHOUT the stack's runner, the local test sites, and then
@@ -15,6 +16,10 @@
 //    running. Measures runs/min, queue → first step, claim, execution and end-to-end times, runs per runner,
 //    and the CPU time of runners (with their Chromium), Postgres and this process against the whole machine's.
 // 3. Probe: --probe runs one after another on the idle queue (queue → first step without a backlog).
+// 3b. Fairness: --fair runs of organisation A enqueued at once (a backlog), then one run of organisation B: B's
+//    run must be claimed within 30 s (queue → claim), however long A's backlog (AUTOMATION "Fair."). A's runs
+//    not yet started are then stopped (so the benchmark does not wait for the whole backlog); those under way
+//    finish.
 // 4. Kill: a long run (navigate, then a --long-wait-ms wait step); once it is in its wait on runner A, SIGKILL
 //    A's process group (and then A's Chromium, which Playwright starts in a group of its own): a crash, no
 //    cleanup. Measures how long until the run is failed/runner_lost (must be < 60 s: lease 45 s + a sweep every
@@ -53,6 +58,7 @@ type Options = {
   runners: number;
   concurrency: number;
   probe: number;
+  fair: number;
   afterKill: number;
   longWaitMs: number;
   timeoutMin: number;
@@ -60,12 +66,13 @@ type Options = {
 };
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { runs: 200, runners: 2, concurrency: 2, probe: 10, afterKill: 10, longWaitMs: 120_000, timeoutMin: 15, out: 'bench/results/runner-load.json' };
+  const o: Options = { runs: 200, runners: 2, concurrency: 2, probe: 10, fair: 1000, afterKill: 10, longWaitMs: 120_000, timeoutMin: 15, out: 'bench/results/runner-load.json' };
   const ints: Record<string, keyof Options> = {
     '--runs': 'runs',
     '--runners': 'runners',
     '--concurrency': 'concurrency',
     '--probe': 'probe',
+    '--fair': 'fair',
     '--after-kill': 'afterKill',
     '--long-wait-ms': 'longWaitMs',
     '--timeout-min': 'timeoutMin',
@@ -211,8 +218,6 @@ function startRunnerProcess(index: number, dbUrl: string): RunnerProcess {
       KOLLEGA_RUNNER_ID: id,
       KOLLEGA_RUNNER_ALLOW_PRIVATE: 'true',
       KOLLEGA_RUNNER_CONCURRENCY: String(opts.concurrency),
-      // Both seeded organisations are used, and each may use the whole runner: the limit is not what is measured.
-      KOLLEGA_RUNNER_CONCURRENCY_PER_ORG: String(opts.concurrency),
       KOLLEGA_RUNNER_HEARTBEAT_MS: String(HEARTBEAT_MS),
       KOLLEGA_RUNNER_LEASE_MS: String(LEASE_MS),
     },
@@ -541,6 +546,9 @@ async function main(): Promise<number> {
   const stackSeconds = (Date.now() - tStack) / 1000;
   db = postgres(stack.urls.db, { max: 8, onnotice: () => {}, prepare: false });
   const sql = db;
+  // Both seeded organisations are used, and each may use every runner: the per-organisation limit is not what is measured.
+  await sql`update public.organizations set run_concurrency = ${opts.runners * opts.concurrency}, run_starts_per_minute = 10000
+            where id = any(${SEEDED.map((s) => s.organization)})`;
 
   const [{ version: pgVersion }] = await sql<{ version: string }[]>`select version()`;
   const chromiumVersion = spawnSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).stdout.trim();
@@ -555,7 +563,7 @@ async function main(): Promise<number> {
   };
   result.command = command;
   result.startedAt = new Date(t0).toISOString();
-  result.config = { ...opts, leaseMs: LEASE_MS, heartbeatMs: HEARTBEAT_MS, perOrganizationLimit: opts.concurrency, sweepEveryMs: Math.min(5_000, LEASE_MS / 3), site: SITE_CASE };
+  result.config = { ...opts, leaseMs: LEASE_MS, heartbeatMs: HEARTBEAT_MS, perOrganizationLimit: opts.runners * opts.concurrency, sweepEveryMs: Math.min(5_000, LEASE_MS / 3), site: SITE_CASE };
 
   say(`starting ${opts.runners} runner(s), ${opts.concurrency} run(s) at a time each; logs in ${logDir}`);
   for (let i = 1; i <= opts.runners; i++) runners.push(startRunnerProcess(i, stack.urls.runnerDb));
@@ -632,6 +640,45 @@ async function main(): Promise<number> {
     violations.push(...probeCheck.violations);
     result.probe = { runs: opts.probe, ...timings(probeRows), perRunner: perRunner(probeRows), checks: probeCheck.counts };
     say(`probe: ${JSON.stringify(result.probe)}`);
+  }
+
+  // ---- Fairness: A's backlog does not hold up B's run ---------------------------------------------------
+  const fairIds: string[] = [];
+  if (opts.fair > 0) {
+    say(`fair: ${opts.fair} runs of organisation A enqueued at once, then one run of B`);
+    const aTags = Array.from({ length: opts.fair }, (_, i) => `fair-a-${String(i + 1).padStart(5, '0')}`);
+    const tFair = Date.now();
+    for (let i = 0; i < aTags.length; i += 100) {
+      fairIds.push(...(await Promise.all(aTags.slice(i, i + 100).map((tag) => startRun(sql, SEEDED[0]!.admin, workflows[0]!, { tag })))));
+    }
+    const backlogEnqueueMs = Date.now() - tFair;
+    // A's runners are busy with A's backlog now.
+    await sleep(1_000);
+    const bId = await startRun(sql, SEEDED[1]!.admin, workflows[1]!, { tag: 'fair-b-00001' });
+    fairIds.push(bId);
+    await waitEnded(sql, [bId], 120_000, 'fair: B');
+    const [b] = await readRuns(sql, [bId]);
+    const [{ aStarted, aPending }] = await sql<{ aStarted: number; aPending: number }[]>`
+      select count(*) filter (where started_at is not null and started_at <= (select started_at from public.runs where id = ${bId}))::int as "aStarted",
+             count(*) filter (where status = 'pending')::int as "aPending"
+      from public.runs where id = any(${fairIds.slice(0, -1)}::uuid[])`;
+    // Stop what of A has not started, let what is under way finish.
+    await sql`update public.runs set status = 'failed', error_type = 'stopped', finished_at = now()
+              where id = any(${fairIds.slice(0, -1)}::uuid[]) and status = 'pending'`;
+    await waitEnded(sql, fairIds, 180_000, 'fair: A under way');
+    const claimMs = b!.started_ms !== null ? b!.started_ms - b!.created_ms : null;
+    if (b!.status !== 'completed') violations.push(`fair: B's run ended ${b!.status} (${b!.error_type ?? ''})`);
+    if (claimMs === null || claimMs > 30_000) violations.push(`fair: B's run waited ${claimMs} ms for a runner behind A's backlog of ${opts.fair} (bound 30000 ms)`);
+    result.fair = {
+      backlog: opts.fair,
+      backlogEnqueueMs,
+      bQueueToClaimMs: claimMs,
+      bQueueToFirstStepMs: b!.first_step_ms !== null ? b!.first_step_ms - b!.created_ms : null,
+      aRunsStartedBeforeB: aStarted,
+      aRunsStillPendingWhenBEnded: aPending,
+      boundMs: 30_000,
+    };
+    say(`fair: ${JSON.stringify(result.fair)}`);
   }
 
   // ---- Kill: a runner dies during a long run -----------------------------------------------------------
@@ -758,6 +805,7 @@ async function main(): Promise<number> {
       'none stuck: no pending/running/paused run in the whole database at the end',
       'kill: the killed runner’s run is failed/runner_lost less than 60 s after the SIGKILL; the after-kill runs complete on the surviving runner(s)',
       'workflow statistics: run_count equals the finished runs of each load workflow',
+      'fair: organisation B’s run is claimed within 30 s behind organisation A’s backlog of --fair runs',
     ],
     violations,
     ok: violations.length === 0,
@@ -792,6 +840,8 @@ function printSummary(r: Result) {
     ['CPU s: machine / Chromium / runner node / Postgres / bench / else', `${load.cpu.cpuSeconds.machine} / ${load.cpu.cpuSeconds.chromium} / ${load.cpu.cpuSeconds.runnerNode} / ${load.cpu.cpuSeconds.postgres} / ${load.cpu.cpuSeconds.benchProcess} / ${load.cpu.cpuSeconds.everythingElse} (busy ${Math.round(load.cpu.machineBusyShare * 100)} %)`],
   ];
   if (probe) rows.push(['probe (idle queue) first step / e2e p50 ms', `${probe.queueToFirstStepMs.p50} / ${probe.endToEndMs.p50}`]);
+  const fair = r.fair as Record<string, any> | undefined;
+  if (fair) rows.push(['fair: B behind A’s backlog, queue → claim', `${fair.bQueueToClaimMs} ms behind ${fair.backlog} (${fair.aRunsStartedBeforeB} of A started before it; bound ${fair.boundMs} ms)`]);
   if (kill) {
     rows.push(['kill: runner_lost after SIGKILL', `${kill.runnerLostAfterKillMs} ms (heartbeat age at kill ${kill.heartbeatAgeAtKillMs} ms; bound ${kill.boundMs} ms)`]);
     rows.push(['kill: after-kill runs', `${kill.afterKill.checks.completed}/${kill.afterKill.runs} completed, ${kill.afterKill.completedBeforeRunnerLost} before the lost run was failed; on ${Object.keys(kill.afterKill.perRunner).join(', ')}`]);

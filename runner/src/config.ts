@@ -9,10 +9,6 @@ export type RunnerConfig = {
   secretsKey: string | undefined;
   /** Runs executed at the same time by this process. */
   concurrency: number;
-  /** Runs of one organisation executed at the same time by this process. */
-  concurrencyPerOrganization: number;
-  /** Runs waiting for a person (or paused by one) without a slot, each keeping its browser context (slots.ts). */
-  maxWaiting: number;
   /** A remote browser service (Browserless, Selenium Grid…) instead of a local Chromium. */
   browserWsEndpoint: string | undefined;
   chromiumPath: string;
@@ -43,10 +39,6 @@ export type RunnerConfig = {
   breakerFailures: number;
   /** The OpenAI-compatible provider of ai_decision steps (KOLLEGA_AI_*); null: every decision goes to a person. */
   ai: AiConfig | null;
-  /** How long a run waits for a person's decision before its step fails as timeout. */
-  taskWaitMs: number;
-  /** How often a waiting run looks at its task. */
-  taskPollMs: number;
 };
 
 function int(name: string, fallback: number, min: number): number {
@@ -73,8 +65,6 @@ export function loadConfig(env = process.env): RunnerConfig {
     databaseUrl,
     secretsKey: env.KOLLEGA_SECRETS_KEY || undefined,
     concurrency: int('KOLLEGA_RUNNER_CONCURRENCY', 2, 1),
-    concurrencyPerOrganization: int('KOLLEGA_RUNNER_CONCURRENCY_PER_ORG', 2, 1),
-    maxWaiting: int('KOLLEGA_RUNNER_MAX_WAITING', 10, 0),
     browserWsEndpoint: env.KOLLEGA_BROWSER_WS_ENDPOINT || undefined,
     chromiumPath: env.KOLLEGA_CHROMIUM_PATH || '/usr/bin/chromium',
     browserUser: env.KOLLEGA_RUNNER_BROWSER_USER || 'nobody',
@@ -90,8 +80,5 @@ export function loadConfig(env = process.env): RunnerConfig {
     selfCheckMs: int('KOLLEGA_RUNNER_SELFCHECK_MS', 15_000, 500),
     breakerFailures: int('KOLLEGA_RUNNER_BREAKER_FAILURES', 3, 1),
     ai: aiConfigFromEnv((name) => env[name]),
-    // Below pg-boss's job expiry (4 h), so a waiting run that keeps its slot (past maxWaiting) never has its job expire under it.
-    taskWaitMs: int('KOLLEGA_RUNNER_TASK_WAIT_MS', 3_600_000, 1_000),
-    taskPollMs: int('KOLLEGA_RUNNER_TASK_POLL_MS', 1_000, 50),
   };
 }

@@ -32,19 +32,20 @@ export type ClaimedRun = {
 };
 
 /**
- * Takes a pending run for this runner: pending → running, stamped with the runner's id and a first
- * heartbeat. Null when the run is no longer pending at this attempt (stopped before it started, or
- * already taken: a job is executed at most once even if the queue delivered it twice);
+ * Takes a pending run for this runner: pending → running, stamped with the runner's id and a first heartbeat
+ * (app.runner_claim_run). Null when the run is no longer pending at this attempt (stopped before it started, or
+ * already taken: a job is executed at most once even if the queue delivered it twice); `busy` when its
+ * organisation already has its share of runs in progress across all runners (nothing changed: requeueRun);
  * `definition_invalid` when its definition does not parse (the run has then failed with that error type).
  */
-export async function claimRun(sql: Sql, runId: string, attempt: number, runnerId: string): Promise<ClaimedRun | 'definition_invalid' | null> {
+export async function claimRun(sql: Sql, runId: string, attempt: number, runnerId: string): Promise<ClaimedRun | 'definition_invalid' | 'busy' | null> {
+  const [claim] = await sql<{ result: 'claimed' | 'busy' | null }[]>`select app.runner_claim_run(${runId}, ${attempt}, ${runnerId}) as result`;
+  if (claim?.result === 'busy') return 'busy';
+  if (claim?.result !== 'claimed') return null;
   const [row] = await sql<Array<{ id: string; organization_id: string; workflow_id: string; attempt: number; start_step: number; inputs: Record<string, string>; variables: Record<string, string>; definition: unknown }>>`
-    update public.runs r
-    set status = 'running', runner_id = ${runnerId}, heartbeat_at = now(), started_at = coalesce(r.started_at, now())
-    from public.workflow_versions v
-    where r.id = ${runId} and r.attempt = ${attempt} and r.status = 'pending'
-      and v.workflow_id = r.workflow_id and v.version = r.workflow_version
-    returning r.id, r.organization_id, r.workflow_id, r.attempt, r.start_step, r.inputs, r.variables, v.definition`;
+    select r.id, r.organization_id, r.workflow_id, r.attempt, r.start_step, r.inputs, r.variables, v.definition
+    from public.runs r join public.workflow_versions v on v.workflow_id = r.workflow_id and v.version = r.workflow_version
+    where r.id = ${runId} and r.attempt = ${attempt} and r.runner_id = ${runnerId}`;
   if (!row) return null;
   // Saved definitions were validated by the api; parsing again fills defaults and guards against drift. One that
   // no longer parses ends the run at once as definition_invalid, rather than leaving it to the sweep.
@@ -72,10 +73,9 @@ export async function claimRun(sql: Sql, runId: string, attempt: number, runnerI
   };
 }
 
-/** Organisation of a run (for per-organisation concurrency before claiming). */
-export async function runOrganization(sql: Sql, runId: string): Promise<string | null> {
-  const [row] = await sql<{ organization_id: string }[]>`select organization_id from public.runs where id = ${runId}`;
-  return row?.organization_id ?? null;
+/** Puts a run its organisation had no room for back in the queue for 2 s, with its fair priority. */
+export async function requeueRun(sql: Sql, runId: string, attempt: number): Promise<void> {
+  await sql`select app.runner_requeue_run(${runId}, ${attempt})`;
 }
 
 /**
@@ -149,14 +149,59 @@ export async function runState(sql: Sql, run: Pick<ClaimedRun, 'id' | 'attempt' 
 }
 
 /**
- * A person paused the run while a step was under way and its browser context was closed: the run stays paused,
- * held by no runner, to start again at `step` as a new attempt when resumed (app.runner_park_run). `restarted`
- * when the person had resumed it already (the new attempt is queued); null when the attempt lost its lease.
+ * Lets go of a run that waits (AUTOMATION "Once."): a person paused it, it waits for a person's decision, or the
+ * runner is shutting down. The run stays paused, held by no runner, to start again at `step` as a new attempt
+ * (app.runner_park_run), with its variables and the browser's storage state encrypted under the secrets key.
+ * `restarted` when it was running again (a person resumed it or decided its task, or a shutdown): the new attempt
+ * is queued; null when the attempt lost its lease.
  */
-export async function parkRun(sql: Sql, run: ClaimedRun, step: number, variables: Record<string, string>): Promise<'parked' | 'restarted' | null> {
+export async function parkRun(
+  sql: Sql,
+  run: ClaimedRun,
+  step: number,
+  variables: Record<string, string>,
+  browser?: { state: string; key: string },
+): Promise<'parked' | 'restarted' | null> {
   const [row] = await sql<{ result: 'parked' | 'restarted' | null }[]>`
-    select app.runner_park_run(${run.id}, ${run.attempt}, ${run.runnerId}, ${step}, ${sql.json(variables)}) as result`;
+    select app.runner_park_run(${run.id}, ${run.attempt}, ${run.runnerId}, ${step}, ${sql.json(variables)},
+                               ${browser?.state ?? null}, ${browser?.key ?? null}) as result`;
   return row?.result ?? null;
+}
+
+/** The browser storage state an earlier attempt parked the run with (decrypted JSON), for this attempt; null when none. */
+export async function parkedBrowserState(sql: Sql, run: ClaimedRun, key: string | undefined): Promise<string | null> {
+  if (!key || run.attempt <= 1) return null;
+  const [row] = await sql<{ state: string | null }[]>`select app.runner_browser_state(${run.id}, ${run.attempt}, ${run.runnerId}, ${key}) as state`;
+  return row?.state ?? null;
+}
+
+/** A person's answer to the task the previous attempt opened at this attempt's start step (the run was parked for it). */
+export type ResumedAnswer = {
+  stepIndex: number;
+  stepId: string;
+  kind: 'ai_confirmation' | 'manual_step' | 'element_confirmation';
+  choice: string;
+  decidedBy: string | null;
+  decidedAt: Date;
+  candidate: Record<string, unknown> | null;
+  handoverReason: string | null;
+  /** The AI's answer the task was opened after (ai_decisions), when there was one. */
+  ai: { model: string; promptVersion: string; latencyMs: number; attempts: number; choice?: string; confidence?: number; reason?: string; error?: string } | null;
+};
+
+export async function resumedAnswer(sql: Sql, run: ClaimedRun): Promise<ResumedAnswer | undefined> {
+  if (run.attempt <= 1) return undefined;
+  const [row] = await sql<Array<{ step_index: number; step_id: string; kind: ResumedAnswer['kind']; choice: string; decided_by: string | null; decided_at: Date; candidate: Record<string, unknown> | null; handover_reason: string | null; ai: ResumedAnswer['ai'] }>>`
+    select * from app.runner_resumed_answer(${run.id}, ${run.attempt}, ${run.runnerId})`;
+  return row
+    ? { stepIndex: row.step_index, stepId: row.step_id, kind: row.kind, choice: row.choice, decidedBy: row.decided_by, decidedAt: row.decided_at, candidate: row.candidate, handoverReason: row.handover_reason, ai: row.ai }
+    : undefined;
+}
+
+/** Ends the parked runs paused past their organisation's limit (`waited_too_long`); returns their ids. */
+export async function expirePausedRuns(sql: Sql): Promise<string[]> {
+  const rows = await sql<{ id: string }[]>`select app.runner_expire_paused() as id`;
+  return rows.map((r) => r.id);
 }
 
 /** Renews the lease of each attempt this runner holds; returns the ids of the runs whose lease it still holds. */

@@ -1,15 +1,16 @@
 // The runner's answer to ai_decision and manual steps (docs/automation.md "AI decisions and people"):
 // ask the model (only the step's declared inputs, as untrusted data apart from the prompt as written, its
 // `{{var.x}}` left as names: page text never becomes part of the instructions), act when its unrounded
-// confidence reaches the step's threshold and the chosen option is not `alwaysAsk`, otherwise, on an invalid answer after one retry, when the provider is down or not configured, and for
-// every manual step, open a human task, pause the run (requiresManualIntervention) and wait for a
-// person. The runner keeps the browser and the run's lease while it waits (the heartbeat covers paused
-// runs) but gives its slot to other runs (whileIdle, runner/src/slots.ts), polls the task, and gives up
-// after KOLLEGA_RUNNER_TASK_WAIT_MS (the step fails as `timeout`).
+// confidence reaches the step's threshold and the chosen option is not `alwaysAsk`, otherwise, on an invalid
+// answer after one retry, when the provider is down or not configured, and for every manual step, open a human
+// task, pause the run (requiresManualIntervention) and let go of it: the run waits for the person holding no
+// browser and no slot (the runner parks it, worker.ts), and the person's decision starts a new attempt at this
+// step, which takes that decision (`resumed`) instead of asking again. A run that waits past its organisation's
+// limit ends as `waited_too_long` (app.runner_expire_paused).
 // Every AI answer is a row of ai_decisions; the person's choice is on the task; both are on the step. The
 // step's `approvers` are copied onto its task, so a later change of the definition cannot widen them.
 import { type AiConfig, type AiResult, askModel } from '../../supabase/functions/_shared/ai.ts';
-import type { ClaimedRun, Sql } from './db.ts';
+import type { ClaimedRun, ResumedAnswer, Sql } from './db.ts';
 import { maskSecrets } from './engine/index.ts';
 import type { DecideContext, Decision, ElementAnswer, ElementQuestion, Step } from './engine/types.ts';
 
@@ -20,14 +21,13 @@ export type DecisionDeps = {
   secrets: Record<string, string>;
   /** The run_steps row of the step being executed (for the task and the AI row). */
   stepRowId(index: number): string | undefined;
-  /** Stops the engine at once (the run was stopped while it waited). */
-  abort(): void;
-  waitMs: number;
-  pollMs: number;
-  /** Wraps the wait for a person (the runner frees the run's slot meanwhile); without it the wait simply runs. */
-  whileIdle?<T>(wait: () => Promise<T>): Promise<T>;
-  /** Aborted when the runner shuts down: the wait ends at once. */
-  signal?: AbortSignal;
+  /**
+   * Lets go of the run to wait for a person: the engine ends at once (the step is interrupted, not failed) and
+   * the runner parks the run at this step with its browser state (worker.ts).
+   */
+  park(): Promise<void>;
+  /** The person's answer to the task the previous attempt opened at this attempt's start step (db.ts resumedAnswer). */
+  resumed?: ResumedAnswer;
 };
 
 type HandoverReason = 'below_threshold' | 'always_ask' | 'invalid_answer' | 'provider_error' | 'not_configured' | 'manual' | 'too_close' | 'critical';
@@ -44,7 +44,19 @@ export const ELEMENT_OPTIONS = [
   { value: 'no', label: 'Nej' },
 ];
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+type PersonAnswer = { choice: string; decidedBy: string | null; decidedAt: Date };
+
+/** What a step says while its run waits for a person (the engine ends the attempt as interrupted). */
+const WAITING: Decision & ElementAnswer = { fail: 'waiting for a person: the run goes on from this step when the task is decided', errorType: 'stopped' };
+
+/**
+ * Whether the element a resumed attempt found is the one the person confirmed: the same tag, role, name, text and
+ * row. Anything else is a new question (the page changed while the run waited).
+ */
+export function sameCandidate(confirmed: Record<string, unknown> | null | undefined, found: Record<string, unknown> | undefined): boolean {
+  if (!confirmed || !found) return false;
+  return (['tag', 'role', 'name', 'text', 'row'] as const).every((key) => (confirmed[key] ?? null) === (found[key] ?? null));
+}
 
 /** What the step records of the AI's part (decision.ai), its choice with the option's label. */
 function aiDetails(result: AiResult, outcome: 'acted' | 'handed_over', threshold: number, options: Array<{ value: string; label: string }>) {
@@ -63,6 +75,16 @@ function aiDetails(result: AiResult, outcome: 'acted' | 'handed_over', threshold
 /** The answers a run asks of the AI and of people: decisions (ai_decision, manual) and element confirmations. */
 export function makeAskers(deps: DecisionDeps) {
   const { sql, run } = deps;
+  let resumed = deps.resumed;
+
+  /** The resumed answer, once, for the start step's own question (for an element, the same candidate). */
+  function takeResumed(index: number, step: Step, kind: ResumedAnswer['kind'], candidate?: Record<string, unknown>): (PersonAnswer & { earlier: ResumedAnswer }) | undefined {
+    const earlier = resumed;
+    if (!earlier || earlier.stepIndex !== index || earlier.stepId !== step.id || earlier.kind !== kind) return undefined;
+    if (kind === 'element_confirmation' && !sameCandidate(earlier.candidate, candidate)) return undefined;
+    resumed = undefined;
+    return { choice: earlier.choice, decidedBy: earlier.decidedBy, decidedAt: new Date(earlier.decidedAt), earlier };
+  }
 
   async function recordAi(index: number, step: Extract<Step, { type: 'ai_decision' }>, given: DecideContext, result: AiResult, handover: HandoverReason | null): Promise<string> {
     const [row] = await sql<{ id: string }[]>`
@@ -77,7 +99,11 @@ export function makeAskers(deps: DecisionDeps) {
     return row.id;
   }
 
-  /** Opens the task and pauses the run for it; then waits for a person (or a stop, or the time limit). */
+  /**
+   * The person's answer to this step's question: the one given while the run was parked for it (this attempt
+   * resumed at the step), or else a new task, the run paused for it and let go of (`waiting`: the engine ends,
+   * the runner parks the run, and the person's decision starts the next attempt here).
+   */
   async function askPerson(index: number, step: Step, task: {
     kind: 'ai_confirmation' | 'manual_step' | 'element_confirmation';
     instructions: string;
@@ -91,8 +117,11 @@ export function makeAskers(deps: DecisionDeps) {
     /** element_confirmation: the candidate, and the page with it outlined. */
     candidate?: Record<string, unknown>;
     screenshot?: Buffer;
-  }): Promise<{ choice: string; decidedBy: string | null; decidedAt: Date } | { fail: string }> {
-    const taskId = await sql.begin(async (tx) => {
+  }): Promise<PersonAnswer | 'waiting'> {
+    const earlier = takeResumed(index, step, task.kind, task.candidate);
+    if (earlier) return earlier;
+
+    await sql.begin(async (tx) => {
       const [row] = await tx<{ id: string }[]>`
         insert into public.human_tasks (organization_id, run_id, run_step_id, ai_decision_id, workflow_id, attempt, step_index, step_id, kind,
                                         title, instructions, inputs, options, suggestion, confidence, reason, handover_reason, candidate, approvers)
@@ -108,36 +137,9 @@ export function makeAskers(deps: DecisionDeps) {
       }
       await tx`update public.runs set status = 'paused', requires_manual_intervention = true
                where id = ${run.id} and attempt = ${run.attempt} and runner_id = ${run.runnerId} and status in ('running', 'paused')`;
-      return row.id;
     });
-    const deadline = Date.now() + deps.waitMs;
-    const waitForPerson = async (): Promise<{ choice: string; decidedBy: string | null; decidedAt: Date } | { fail: string }> => {
-      for (;;) {
-        if (deps.signal?.aborted) return { fail: 'the runner shut down while the run waited for a person' };
-        const [state] = await sql<{ status: string; decided_choice: string | null; decided_by: string | null; decided_at: Date | null; run_status: string }[]>`
-          select t.status, t.decided_choice, t.decided_by, t.decided_at, r.status as run_status
-          from public.human_tasks t join public.runs r on r.id = t.run_id
-          where t.id = ${taskId}`;
-        if (state?.status === 'decided' && state.decided_choice) {
-          return { choice: state.decided_choice, decidedBy: state.decided_by, decidedAt: state.decided_at ?? new Date() };
-        }
-        if (!state || state.status === 'cancelled' || (state.run_status !== 'paused' && state.run_status !== 'running')) {
-          // The run was stopped while it waited: end the engine as a stop.
-          deps.abort();
-          return { fail: 'the run was stopped while it waited for a person' };
-        }
-        if (Date.now() >= deadline) {
-          await sql.begin(async (tx) => {
-            await tx`update public.human_tasks set status = 'cancelled' where id = ${taskId} and status = 'open'`;
-            await tx`update public.runs set status = 'running', requires_manual_intervention = false
-                     where id = ${run.id} and attempt = ${run.attempt} and runner_id = ${run.runnerId} and status = 'paused'`;
-          });
-          return { fail: `no one decided within ${Math.round(deps.waitMs / 60_000)} minutes` };
-        }
-        await sleep(deps.pollMs);
-      }
-    };
-    return deps.whileIdle ? deps.whileIdle(waitForPerson) : waitForPerson();
+    await deps.park();
+    return 'waiting';
   }
 
   /** Is the candidate the right element? A task with the outlined screenshot; the run waits as for any task. */
@@ -152,7 +154,7 @@ export function makeAskers(deps: DecisionDeps) {
       candidate: { ...candidate, ...about },
       screenshot,
     });
-    if ('fail' in answer) return { fail: answer.fail, errorType: 'timeout' };
+    if (answer === 'waiting') return WAITING;
     return {
       confirmed: answer.choice === 'yes',
       details: { person: { userId: answer.decidedBy, decidedAt: answer.decidedAt.toISOString(), choice: answer.choice } },
@@ -166,11 +168,27 @@ export function makeAskers(deps: DecisionDeps) {
         inputs: Object.fromEntries(Object.entries(given.inputs).map(([k, v]) => [k, maskSecrets(v, deps.secrets)])),
       };
       const answer = await askPerson(index, step, { kind: 'manual_step', instructions: step.instructions, inputs: masked, options: [], handover: 'manual' });
-      if ('fail' in answer) return { fail: answer.fail, errorType: 'timeout' };
+      if (answer === 'waiting') return WAITING;
       return { done: true, by: 'person', details: { person: { userId: answer.decidedBy, decidedAt: answer.decidedAt.toISOString(), choice: 'done' } } };
     }
     if (step.type !== 'ai_decision') return { fail: `a ${step.type} step is not decided` };
     const options = step.options.map((o) => ({ value: o.value, label: o.label }));
+    const resumedChoice = takeResumed(index, step, 'ai_confirmation');
+    if (resumedChoice) {
+      // Decided while the run was parked: the model is not asked again; the step records its earlier answer.
+      const { handoverReason, ai } = resumedChoice.earlier;
+      return {
+        choice: resumedChoice.choice,
+        by: 'person',
+        confidence: ai?.confidence,
+        reason: ai?.reason,
+        details: {
+          handoverReason,
+          ...(ai && { ai: { ...ai, threshold: step.threshold, outcome: 'handed_over', label: options.find((o) => o.value === ai.choice)?.label } }),
+          person: { userId: resumedChoice.decidedBy, decidedAt: resumedChoice.decidedAt.toISOString(), choice: resumedChoice.choice },
+        },
+      };
+    }
     let handover: HandoverReason = 'not_configured';
     let ai: { details: ReturnType<typeof aiDetails>; id: string; result: AiResult } | undefined;
     if (deps.ai) {
@@ -199,7 +217,7 @@ export function makeAskers(deps: DecisionDeps) {
       reason: suggestion?.reason,
       handover,
     });
-    if ('fail' in answer) return { fail: answer.fail, errorType: 'timeout' };
+    if (answer === 'waiting') return WAITING;
     return {
       choice: answer.choice,
       by: 'person',

@@ -1,14 +1,15 @@
 // One runner process: takes run jobs from the queue (pg-boss), executes each run in a fresh browser
 // context with the step engine, writes every step as it happens, renews the leases of its runs, fails
 // the runs of runners that died, and starts scheduled workflows once a minute. A run waiting for a person
-// (or paused by one) gives its slot to other runs meanwhile (slots.ts): its queue job is done, and the
-// run goes on in this process when the person has acted.
+// (or paused by one) holds nothing: the runner parks it (its step, variables and encrypted browser storage
+// state in Postgres), closes its browser context and frees its slot; the person's decision or resume starts a
+// new attempt from that step, which any runner takes. A run paused past its organisation's limit is ended.
 import PgBoss from 'pg-boss';
 import type { BrowserContext } from 'playwright-core';
 import { BrowserPool } from './browsers.ts';
 import { startEgressProxy } from './egress-proxy.ts';
 import { type RunnerConfig } from './config.ts';
-import { claimRun, type ClaimedRun, connect, earlierDecisions, finishRun, finishStep, heartbeat, insertStep, type LeaseState, leaseStates, loadSecrets, parkRun, recordSecretUse, runOrganization, runState, sweepLostRuns } from './db.ts';
+import { claimRun, type ClaimedRun, connect, earlierDecisions, expirePausedRuns, finishRun, finishStep, heartbeat, insertStep, type LeaseState, leaseStates, loadSecrets, parkedBrowserState, parkRun, recordSecretUse, requeueRun, resumedAnswer, runState, sweepLostRuns } from './db.ts';
 import { makeAskers } from './decisions.ts';
 import { executeDefinition, maskSecrets } from './engine/index.ts';
 import { startDueSchedules } from './schedules.ts';
@@ -29,11 +30,18 @@ type Attempt = {
   lost: boolean;
   /** A step is under way (between its start and end reports). */
   inStep: boolean;
-  /** A person paused the run mid-step: the context was closed and the run is parked at the end. */
+  /** The run is let go of and parked at the end of execute(): a person paused it, or it waits for a person's decision. */
   parking: boolean;
+  /** Parked to wait for a person's decision (a task it opened), not by a person's pause. */
+  waiting?: boolean;
   /** Parked because the runner is shutting down (SIGTERM), not by a person. */
   draining?: boolean;
+  /** The browser's storage state (cookies, localStorage) taken before the context closed, kept with the parked run. */
+  browserState?: string;
 };
+
+/** How long taking the browser's storage state may delay letting go of a run (the page may still act meanwhile). */
+const STATE_CAPTURE_MS = 1_000;
 
 /** The runner, not the run, is at fault (no browser, secrets it cannot decrypt): the run fails as runner_misconfigured. */
 class Misconfigured extends Error {}
@@ -74,14 +82,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
 
   /** The attempts this runner executes (waiting ones too), by run id. */
   const active = new Map<string, Attempt>();
-  /** Runs of each organisation holding a slot of this runner. */
-  const perOrganization = new Map<string, number>();
-  const slots = new RunSlots(config.concurrency, config.maxWaiting);
-  const countRun = (organizationId: string, delta: 1 | -1) => {
-    const count = (perOrganization.get(organizationId) ?? 0) + delta;
-    if (count > 0) perOrganization.set(organizationId, count);
-    else perOrganization.delete(organizationId);
-  };
+  const slots = new RunSlots(config.concurrency);
   /** Whether the attempt's lease may have run out in the database: no heartbeat renewed it for nearly the lease. */
   const leaseExpired = (attempt: Attempt) => Date.now() > attempt.renewedAt + config.leaseMs - Math.min(1_000, config.leaseMs / 4);
   let stopping = false;
@@ -97,10 +98,12 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
   const egress = config.proxy === 'builtin' ? await startEgressProxy({ log }) : undefined;
   const proxyServer = egress?.url ?? (config.proxy === 'off' ? undefined : config.proxy);
 
-  const newContext = async (organizationId: string) => {
+  const newContext = async (organizationId: string, storageState?: string) => {
     const browser = await browsers.acquire(organizationId);
     try {
       const context = await browser.newContext({
+        // A parked run resumed: its cookies and localStorage as the page left them.
+        ...(storageState && { storageState: JSON.parse(storageState) }),
         ...(proxyServer && { proxy: { server: proxyServer } }),
         acceptDownloads: true,
         viewport: { width: 1280, height: 800 },
@@ -145,31 +148,49 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     void attempt.context?.close().catch(() => {});
   }
 
+  /** The browser's storage state for a parked run, within STATE_CAPTURE_MS; undefined when it cannot be had. */
+  async function captureState(attempt: Attempt): Promise<void> {
+    const context = attempt.context;
+    if (!context || !config.secretsKey || attempt.browserState !== undefined) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const state = await Promise.race([
+      context.storageState().then((s) => JSON.stringify(s), () => undefined),
+      new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), STATE_CAPTURE_MS))),
+    ]);
+    clearTimeout(timer);
+    attempt.browserState = state;
+  }
+
   /**
-   * A person stopped the run, or paused it while a step was under way: its engine is aborted and its browser
-   * context closed at once, also mid-step. A paused run is parked at the end of execute() (parkRun).
+   * Lets go of a run: aborts its engine and closes its browser context at once, also mid-step. A stop ends it;
+   * a pause, a wait for a person and a shutdown park it at the end of execute() (parkRun), with its browser
+   * state taken first.
    */
-  function stopNow(attempt: Attempt, why: 'stopped' | 'paused'): void {
-    if (attempt.abort.signal.aborted) return;
-    if (why === 'paused') attempt.parking = true;
-    log(`run ${attempt.run.id} was ${why} by a person${why === 'paused' ? ' during a step' : ''}: closing its browser context`);
+  async function letGo(attempt: Attempt, why: 'stopped' | 'paused' | 'waiting' | 'draining'): Promise<void> {
+    if (attempt.abort.signal.aborted || attempt.parking) return;
+    if (why !== 'stopped') {
+      attempt.parking = true;
+      attempt.waiting = why === 'waiting';
+      attempt.draining = why === 'draining';
+      await captureState(attempt);
+    }
+    log(`run ${attempt.run.id}: ${why === 'stopped' ? 'stopped by a person' : why === 'paused' ? 'paused by a person' : why === 'waiting' ? 'waits for a person\'s decision' : 'the runner is shutting down'}: closing its browser context`);
     attempt.abort.abort();
     void attempt.context?.close().catch(() => {});
   }
 
-  /** Acts on what the database says of each attempt: a lost lease fences it, a person's stop stops it now. */
+  /** Acts on what the database says of each attempt: a lost lease fences it, a person's stop or pause takes effect now. */
   function onLeaseStates(states: Map<string, LeaseState>): void {
     for (const [id, state] of states) {
       const attempt = active.get(id);
       if (!attempt) continue;
       if (state === 'lost') fence(attempt, 'its lease is gone (the run was ended, retried or taken by another runner)');
-      else if (state === 'ended') stopNow(attempt, 'stopped');
-      // Between steps a pause holds the run in place (the engine waits before its next step, page kept).
-      else if (state === 'paused' && attempt.inStep) stopNow(attempt, 'paused');
+      else if (state === 'ended') void letGo(attempt, 'stopped');
+      else if (state === 'paused') void letGo(attempt, 'paused');
     }
   }
 
-  async function execute(run: ClaimedRun, whileIdle: <T>(wait: () => Promise<T>) => Promise<T>): Promise<void> {
+  async function execute(run: ClaimedRun): Promise<void> {
     const abort = new AbortController();
     // The claim stamped the first heartbeat.
     const attempt: Attempt = { run, abort, renewedAt: Date.now(), lost: false, inStep: false, parking: false };
@@ -181,6 +202,8 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     let secretOrigins: Record<string, string[]> = {};
     const stepRows = new Map<number, string>();
     try {
+      // A parked run resumed: the browser state it was parked with, and a person's answer to its start step.
+      const [storageState, resumed] = await Promise.all([parkedBrowserState(sql, run, config.secretsKey), resumedAnswer(sql, run)]);
       try {
         ({ values: secrets, origins: secretOrigins } = await loadSecrets(sql, run.id, run.definition, config.secretsKey));
       } catch (error) {
@@ -188,7 +211,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
         throw new Misconfigured(`the runner could not decrypt the run's secrets (is its KOLLEGA_SECRETS_KEY the api's?): ${message(error)}`);
       }
       try {
-        context = await newContext(run.organizationId);
+        context = await newContext(run.organizationId, storageState ?? undefined);
         browserFailures = 0;
       } catch (error) {
         if (++browserFailures >= config.breakerFailures) tripBreaker(`${browserFailures} browser starts in a row failed, the last: ${message(error)}`);
@@ -223,10 +246,12 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
           const rowId = stepRows.get(e.index);
           if (!rowId || attempt.lost) return;
           if (attempt.parking && e.errorType === 'stopped') {
-            // Interrupted by a pause or a runner shutting down: not a failure; the step runs again.
+            // Interrupted by a pause, a wait for a person or a runner shutting down: not a failure; the step runs again.
             const why = attempt.draining
               ? 'interrupted: the runner was shut down (a deploy); this step runs again in a new attempt'
-              : 'interrupted by a pause; this step runs again when the run is resumed';
+              : attempt.waiting
+                ? 'waiting for a person to decide; the run holds no browser meanwhile, and this step runs again with their decision'
+                : 'interrupted by a pause; this step runs again when the run is resumed';
             e = { ...e, status: 'skipped', errorType: undefined, errorMessage: undefined, log: [...e.log, { at: e.durationMs, message: why }] };
           }
           if (e.status === 'passed') completedSteps = Math.max(completedSteps, e.index + 1);
@@ -261,27 +286,27 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
           }
           const state = await runState(sql, run);
           if (state === 'lost') fence(attempt, 'its lease is gone (the run was ended, retried or taken by another runner)');
-          return state === 'lost' || state === 'ended' ? 'stop' : state === 'paused' || state === 'waiting' ? 'pause' : 'continue';
+          // A pause between steps parks the run here: the next step runs in a new attempt when it is resumed.
+          if (state === 'paused' || state === 'waiting') await letGo(attempt, 'paused');
+          return state === 'running' ? 'continue' : 'stop';
         },
-        whileIdle,
         ...makeAskers({
           sql,
           run,
           ai: config.ai,
           secrets,
           stepRowId: (index) => stepRows.get(index),
-          abort: () => abort.abort(),
-          waitMs: config.taskWaitMs,
-          pollMs: config.taskPollMs,
-          whileIdle,
-          signal: abort.signal,
+          park: () => letGo(attempt, 'waiting'),
+          resumed,
         }),
       });
       if (attempt.lost) return;
       if (attempt.parking && outcome.status === 'stopped') {
         const step = outcome.failedIndex ?? run.startStep;
-        const parked = await parkRun(sql, run, step, outcome.variables);
-        log(`run ${run.id} attempt ${run.attempt}: ${parked === 'parked' ? `paused at step ${step + 1}; a resume starts a new attempt there` : parked === 'restarted' ? `${attempt.draining ? 'handed back to the queue on shutdown' : 'resumed while pausing'}: a new attempt from step ${step + 1} is queued` : 'its lease was gone (or it waits for a person) when it was parked'}`);
+        const browser = attempt.browserState && config.secretsKey ? { state: attempt.browserState, key: config.secretsKey } : undefined;
+        const parked = await parkRun(sql, run, step, outcome.variables, browser);
+        const how = attempt.draining ? 'handed back to the queue on shutdown' : attempt.waiting ? 'decided while it was let go of' : 'resumed while pausing';
+        log(`run ${run.id} attempt ${run.attempt}: ${parked === 'parked' ? `${attempt.waiting ? 'waits for a person' : 'paused'} at step ${step + 1}, holding no browser; a ${attempt.waiting ? 'decision' : 'resume'} starts a new attempt there` : parked === 'restarted' ? `${how}: a new attempt from step ${step + 1} is queued` : 'its lease was gone when it was parked'}`);
         return;
       }
       if (outcome.status === 'stopped') {
@@ -326,56 +351,37 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
 
   /**
    * One queue job, fetched with a slot this call now holds: claims its run and executes it. The job is done
-   * when the run has ended, or earlier when the run starts waiting for a person without its slot: it then
-   * goes on in the background (`active` keeps it, so the heartbeat renews its lease and a shutdown stops it).
+   * when the attempt has ended: the run finished, or was parked to wait for a person (a new attempt, a new job,
+   * goes on from there).
    */
   async function handleRunJob(job: PgBoss.Job<RunJob>): Promise<void> {
     const { runId, attempt } = job.data;
     let run: ClaimedRun | null = null;
-    let organizationId: string | null = null;
     try {
-      organizationId = await runOrganization(sql, runId);
-      if (organizationId && (perOrganization.get(organizationId) ?? 0) >= config.concurrencyPerOrganization) {
-        // This organisation already uses its share of this runner: back into the queue for a moment.
-        await boss.send(RUN_QUEUE, job.data, { startAfter: 2, retryLimit: 0 });
-        organizationId = null;
-      } else if (organizationId && stopping) {
+      if (stopping) {
         await requeue(job.data);
-        organizationId = null;
+        return;
       }
-      if (organizationId) {
-        const claimed = await claimRun(sql, runId, attempt, config.runnerId);
-        if (claimed === 'definition_invalid') log(`run ${runId} attempt ${attempt}: its definition does not parse; it failed as definition_invalid`);
-        else run = claimed;
-      }
+      const claimed = await claimRun(sql, runId, attempt, config.runnerId);
+      if (claimed === 'definition_invalid') log(`run ${runId} attempt ${attempt}: its definition does not parse; it failed as definition_invalid`);
+      // Its organisation has its share of runs in progress (on any runner): back into the queue for a moment.
+      else if (claimed === 'busy') await requeueRun(sql, runId, attempt);
+      else run = claimed;
     } finally {
       if (!run) slots.release();
     }
-    if (!run || !organizationId) return;
-    const org = organizationId;
-    countRun(org, 1);
-    let jobDone!: () => void;
-    const handedBack = new Promise<void>((resolve) => (jobDone = resolve));
-    const whileIdle = <T>(wait: () => Promise<T>) =>
-      slots.whileIdle(wait, {
-        onIdle: () => {
-          countRun(org, -1);
-          jobDone();
-        },
-        onBusy: () => countRun(org, 1),
-      });
-    void execute(run, whileIdle).finally(() => {
+    if (!run) return;
+    try {
+      await execute(run);
+    } finally {
       slots.release();
-      countRun(org, -1);
-      jobDone();
-    });
-    await handedBack;
+    }
   }
 
   /**
    * Takes a job only with a free slot (one fetch per free slot): the run is claimed right after, so no run
    * waits inside a runner for a slot, where it could not move to an idle runner and the sweep would fail it
-   * as runner_lost. A run going on after a wait takes its slot back ahead of this loop (slots.ts).
+   * as runner_lost.
    */
   async function fetchRuns(): Promise<void> {
     while (!stopping) {
@@ -464,10 +470,17 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
       .catch((e) => log(`watch failed: ${e instanceof Error ? e.message : e}`))
       .finally(() => (watching = false));
   }, config.watchMs);
+  let expiredAt = 0;
   const sweep = async () => {
     try {
       const lost = await sweepLostRuns(sql, config.leaseMs);
       if (lost.length) log(`runner_lost: ${lost.join(', ')}`);
+      // Parked runs paused past their organisation's limit end as waited_too_long (a minute's precision is plenty).
+      if (Date.now() - expiredAt >= 30_000) {
+        expiredAt = Date.now();
+        const expired = await expirePausedRuns(sql);
+        if (expired.length) log(`waited_too_long: ${expired.join(', ')}`);
+      }
     } catch (e) {
       log(`sweep failed: ${e instanceof Error ? e.message : e}`);
     }
@@ -487,14 +500,9 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
         log(`draining: ${active.size} run(s) in progress may finish within ${drainMs} ms; no new job is taken`);
         const until = Date.now() + drainMs;
         while (active.size && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-        for (const attempt of active.values()) {
-          if (attempt.lost || attempt.abort.signal.aborted) continue;
-          log(`run ${attempt.run.id} did not finish within the drain: handing it back to the queue from its current step`);
-          attempt.draining = true;
-          attempt.parking = true;
-          attempt.abort.abort();
-          void attempt.context?.close().catch(() => {});
-        }
+        const handBack = [...active.values()].filter((attempt) => !attempt.lost && !attempt.abort.signal.aborted);
+        for (const attempt of handBack) log(`run ${attempt.run.id} did not finish within the drain: handing it back to the queue from its current step`);
+        await Promise.all(handBack.map((attempt) => letGo(attempt, 'draining')));
         const parked = Date.now() + 10_000;
         while (active.size && Date.now() < parked) await new Promise((r) => setTimeout(r, 100));
       }

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 export const API_URL = (process.env.API_URL ?? 'http://127.0.0.1:55331/api').replace(/\/+$/, '');
 const ORIGIN = new URL(API_URL).origin;
 
-export type Run = { id: string; status: string; errorType: string | null; errorMessage: string | null; steps: Array<{ status: string }> };
+export type Run = { id: string; status: string; attempt: number; errorType: string | null; errorMessage: string | null; steps: Array<{ status: string; attempt: number; stepId: string }> };
 
 export class Session {
   private cookies = new Map<string, string>();

@@ -1,16 +1,18 @@
 // The runner's decision hook (runner/src/decisions.ts) against the stack's database (DB_URL as postgres,
 // RUNNER_DB_URL as kollega_runner) and a stub provider of its own (answers chosen per test): a confident
 // answer is acted on and recorded; a low confidence, malformed answers (after one retry), a timeout, a 500
-// and no provider pause the run with a task; a member's decision (app.decide_task) resumes it with that
-// choice; a stop while waiting ends the wait; a manual step waits for done. The threshold compares the
-// unrounded confidence, an `alwaysAsk` choice always goes to a person, the model sees the prompt as written
-// (page values only as data), and a task keeps its step's approvers. Its own organisation, so the
-// demo organisation the end-to-end specs read stays as seeded.
+// and no provider open a task and let go of the run, which is parked holding nothing (app.runner_park_run);
+// a member's decision (app.decide_task) starts the next attempt at that step, which takes the decision
+// without asking again (app.runner_resumed_answer); a stop while parked cancels the task; a run parked past its
+// organisation's limit ends as waited_too_long. The threshold compares the unrounded confidence, an
+// `alwaysAsk` choice always goes to a person, the model sees the prompt as written (page values only as data),
+// and a task keeps its step's approvers. Its own organisation, so the demo organisation the end-to-end specs
+// read stays as seeded.
 import postgres from 'postgres';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { type AiStub, startAiStub } from '../../dev/lib/ai-stub.ts';
-import type { ClaimedRun } from '../src/db.ts';
-import { makeDecide } from '../src/decisions.ts';
+import { type ClaimedRun, claimRun, expirePausedRuns, parkRun, resumedAnswer } from '../src/db.ts';
+import { makeDecide, sameCandidate } from '../src/decisions.ts';
 import type { Decision, Step } from '../src/engine/types.ts';
 import { definitionSchema } from '../../supabase/functions/_shared/schemas/definition.ts';
 import { createTestOrganization } from './organization.ts';
@@ -51,6 +53,8 @@ beforeAll(async () => {
     workflow: 'Fakturabeslut',
     definition,
   }));
+  // Its runs are written as held by a runner and left so: the organisation's run limit is not what is tested here.
+  await admin`update public.organizations set run_concurrency = 100 where id = ${ORG}`;
 });
 
 afterAll(async () => {
@@ -74,17 +78,45 @@ async function runningRun(): Promise<{ run: ClaimedRun; stepRowId: string }> {
   return { run: { id, runnerId: 'runner-decisions', organizationId: ORG, workflowId: WORKFLOW, attempt: 1, startStep: 0, inputs: {}, variables: { amount: '12500' }, definition }, stepRowId };
 }
 
-function decider(run: ClaimedRun, stepRowId: string, ai: boolean, aborted: { value: boolean } = { value: false }) {
+const aiConfig = () => ({ baseUrl: stub.url, apiKey: 'k', model: 'stub-model', models: ['stub-model'], timeoutMs: 300 });
+
+function decider(run: ClaimedRun, stepRowId: string, ai: boolean, parked: { value: boolean } = { value: false }) {
   return makeDecide({
     sql: runnerSql,
     run,
-    ai: ai ? { baseUrl: stub.url, apiKey: 'k', model: 'stub-model', models: ['stub-model'], timeoutMs: 300 } : null,
+    ai: ai ? aiConfig() : null,
     secrets: {},
     stepRowId: () => stepRowId,
-    abort: () => { aborted.value = true; },
-    waitMs: 20_000,
-    pollMs: 50,
+    park: async () => {
+      parked.value = true;
+    },
   });
+}
+
+/**
+ * Asks, and expects the run to be let go of for a person: park called, the step's answer "waiting" (an
+ * interrupted step), a task open and the run paused for it; then parks it as the worker does. Returns the task.
+ */
+async function askAndPark(run: ClaimedRun, stepRowId: string, ai: boolean, index: number, step: Step, context = given) {
+  const parked = { value: false };
+  const answer = await decider(run, stepRowId, ai, parked)(index, step, context);
+  expect(answer).toEqual({ fail: expect.stringContaining('waiting for a person'), errorType: 'stopped' });
+  expect(parked.value).toBe(true);
+  const task = await openTaskOf(run.id);
+  expect(await runRow(run.id)).toEqual({ status: 'paused', requires_manual_intervention: true });
+  expect(await parkRun(runnerSql, run, index, run.variables)).toBe('parked');
+  expect(await admin`select runner_id, heartbeat_at, start_step from public.runs where id = ${run.id}`).toEqual([{ runner_id: null, heartbeat_at: null, start_step: index }]);
+  return task;
+}
+
+/** The attempt a decision started, claimed as a runner does, and its decide hook holding the person's answer. */
+async function resumedDecider(run: ClaimedRun, ai: boolean) {
+  const claimed = await claimRun(runnerSql, run.id, run.attempt + 1, 'runner-decisions');
+  if (!claimed || claimed === 'definition_invalid' || claimed === 'busy') throw new Error(`attempt ${run.attempt + 1} of run ${run.id} could not be claimed`);
+  const resumed = await resumedAnswer(runnerSql, claimed);
+  const asked = { value: false };
+  const decide = makeDecide({ sql: runnerSql, run: claimed, ai: ai ? aiConfig() : null, secrets: {}, stepRowId: () => undefined, park: async () => void (asked.value = true), resumed });
+  return { claimed, decide, asked };
 }
 
 /** Waits until the run has an open task; returns it. */
@@ -125,20 +157,27 @@ it('acts on a confident answer: the choice is the AI\'s, recorded with model, pr
   expect(audit.metadata.promptVersion).toMatch(/^[0-9a-f]{16}$/);
 });
 
-it('below the threshold the run pauses with a task showing the suggestion; a member\'s choice resumes it with that choice', async () => {
+it('below the threshold the run is parked with a task showing the suggestion; a member\'s choice starts the next attempt, which takes it without asking the model again', async () => {
   const { run, stepRowId } = await runningRun();
   stub.script([{ kind: 'answer', choice: 'approve', confidence: 62, reason: 'Osäker på beloppet.' }]);
-  const pending = decider(run, stepRowId, true)(0, aiStep, given);
-  const task = await openTaskOf(run.id);
+  const task = await askAndPark(run, stepRowId, true, 0, aiStep);
   expect(task).toMatchObject({ kind: 'ai_confirmation', handover_reason: 'below_threshold', suggestion: 'approve', confidence: 62, inputs: given });
   expect(task.ai_decision_id).not.toBeNull();
-  expect(await runRow(run.id)).toEqual({ status: 'paused', requires_manual_intervention: true });
   expect(await decideAs(MEMBER, task.id, 'manager')).toEqual([{ status: 'decided', decided_choice: 'manager' }]);
-  const answer: Decision = await pending;
-  expect(answer).toMatchObject({ choice: 'manager', by: 'person', confidence: 62, details: { handoverReason: 'below_threshold', ai: { outcome: 'handed_over', choice: 'approve' }, person: { userId: MEMBER, choice: 'manager' } } });
-  expect(await runRow(run.id)).toEqual({ status: 'running', requires_manual_intervention: false });
+  // The decision started attempt 2 at the decision step.
+  expect(await admin`select status, attempt, start_step from public.runs where id = ${run.id}`).toEqual([{ status: 'pending', attempt: 2, start_step: 0 }]);
+  const asked = stub.requests.length;
+  const next = await resumedDecider(run, true);
+  const answer: Decision = await next.decide(0, aiStep, given);
+  expect(answer).toMatchObject({ choice: 'manager', by: 'person', confidence: 62, details: { handoverReason: 'below_threshold', ai: { outcome: 'handed_over', choice: 'approve', model: 'stub-model' }, person: { userId: MEMBER, choice: 'manager' } } });
+  expect(stub.requests).toHaveLength(asked);
+  expect(next.asked.value).toBe(false);
   expect((await aiRows(run.id)).map((r) => [r.outcome, r.handover_reason])).toEqual([['handed_over', 'below_threshold']]);
   await expect(decideAs(MEMBER, task.id, 'approve')).rejects.toThrow('task_already_decided');
+  // The answer is taken once: the same step again in this attempt is a new question.
+  stub.script([{ kind: 'answer', choice: 'approve', confidence: 10 }]);
+  expect(await next.decide(0, aiStep, given)).toMatchObject({ errorType: 'stopped' });
+  expect(next.asked.value).toBe(true);
 });
 
 for (const [name, reply, reason] of [
@@ -149,80 +188,97 @@ for (const [name, reply, reason] of [
   it(`${name} is retried once, then handed to a person (${reason})`, async () => {
     const { run, stepRowId } = await runningRun();
     stub.script([reply]);
-    const pending = decider(run, stepRowId, true)(0, aiStep, given);
-    const task = await openTaskOf(run.id);
+    const task = await askAndPark(run, stepRowId, true, 0, aiStep);
     expect(stub.requests).toHaveLength(2);
     expect(task).toMatchObject({ handover_reason: reason, suggestion: null, confidence: null });
     expect((await aiRows(run.id)).map((r) => [r.outcome, r.handover_reason, r.attempts])).toEqual([['handed_over', reason, 2]]);
     await decideAs(MEMBER, task.id, 'approve');
-    expect(await pending).toMatchObject({ choice: 'approve', by: 'person' });
+    expect(await (await resumedDecider(run, true)).decide(0, aiStep, given)).toMatchObject({ choice: 'approve', by: 'person', details: { handoverReason: reason } });
   });
 }
 
 it('without a provider every decision is a task saying so, and nothing is sent anywhere', async () => {
   const { run, stepRowId } = await runningRun();
-  const pending = decider(run, stepRowId, false)(0, aiStep, given);
-  const task = await openTaskOf(run.id);
+  const task = await askAndPark(run, stepRowId, false, 0, aiStep);
   expect(task).toMatchObject({ handover_reason: 'not_configured', ai_decision_id: null });
   expect(stub.requests).toHaveLength(0);
   expect(await aiRows(run.id)).toEqual([]);
   await decideAs(MEMBER, task.id, 'manager');
-  expect(await pending).toMatchObject({ choice: 'manager', by: 'person', details: { handoverReason: 'not_configured' } });
+  expect(await (await resumedDecider(run, false)).decide(0, aiStep, given)).toMatchObject({ choice: 'manager', by: 'person', details: { handoverReason: 'not_configured' } });
 });
 
-it('a manual step waits for done; a stop while waiting ends the wait and cancels the task', async () => {
+it('a manual step waits for done, holding nothing; an answer is only for its own step; a stop while parked cancels the task', async () => {
   const { run, stepRowId } = await runningRun();
-  const pending = decider(run, stepRowId, true)(1, manualStep, given);
-  const task = await openTaskOf(run.id);
+  const task = await askAndPark(run, stepRowId, true, 1, manualStep);
   expect(task.kind).toBe('manual_step');
   await expect(decideAs(MEMBER, task.id, 'approve')).rejects.toThrow('task_choice_invalid');
   await decideAs(MEMBER, task.id, null, true);
-  expect(await pending).toMatchObject({ done: true, by: 'person', details: { person: { userId: MEMBER, choice: 'done' } } });
+  const next = await resumedDecider(run, false);
+  expect(next.claimed.startStep).toBe(1);
+  // Not an answer to another step's question.
+  expect(await next.decide(0, aiStep, given)).toMatchObject({ errorType: 'stopped' });
+  expect(next.asked.value).toBe(true);
+  const again = await resumedDecider(run, false).catch((e: Error) => e);
+  expect(again).toBeInstanceOf(Error); // attempt 3 was not started: nobody decided the new task
+  const fresh = await runningRun();
+  const open = await askAndPark(fresh.run, fresh.stepRowId, false, 1, manualStep);
+  await decideAs(MEMBER, open.id, null, true);
+  expect(await (await resumedDecider(fresh.run, false)).decide(1, manualStep, given)).toMatchObject({ done: true, by: 'person', details: { person: { userId: MEMBER, choice: 'done' } } });
 
   const stopped = await runningRun();
-  const aborted = { value: false };
-  const waiting = decider(stopped.run, stopped.stepRowId, true, aborted)(1, manualStep, given);
-  const open = await openTaskOf(stopped.run.id);
+  const waiting = await askAndPark(stopped.run, stopped.stepRowId, true, 1, manualStep);
   await admin.begin(async (tx) => {
     await tx`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', ${JSON.stringify({ sub: MEMBER, role: 'authenticated' })}, true)`;
     await tx`select app.control_run(${stopped.run.id}, 'stop')`;
   });
-  expect(await waiting).toMatchObject({ fail: expect.stringContaining('stopped') });
-  expect(aborted.value).toBe(true);
-  expect((await admin`select status from public.human_tasks where id = ${open.id}`)[0]!.status).toBe('cancelled');
+  expect((await admin`select status from public.human_tasks where id = ${waiting.id}`)[0]!.status).toBe('cancelled');
+  await expect(decideAs(MEMBER, waiting.id, null, true)).rejects.toThrow('task_already_decided');
+  expect(await runRow(stopped.run.id)).toEqual({ status: 'failed', requires_manual_intervention: false });
 });
 
-it('no decision within the wait: the task is cancelled and the step fails as timeout', async () => {
-  const { run, stepRowId } = await runningRun();
-  const decide = makeDecide({
-    sql: runnerSql, run, ai: null, secrets: {}, stepRowId: () => stepRowId, abort: () => {}, waitMs: 300, pollMs: 50,
-  });
-  expect(await decide(1, manualStep, given)).toMatchObject({ fail: expect.stringContaining('no one decided'), errorType: 'timeout' });
-  expect(await admin`select status from public.human_tasks where run_id = ${run.id}`).toEqual([{ status: 'cancelled' }]);
-  expect(await runRow(run.id)).toEqual({ status: 'running', requires_manual_intervention: false });
+it('a run parked past its organisation\'s limit ends as waited_too_long and its task is cancelled; one within it waits on', async () => {
+  const late = await runningRun();
+  const lateTask = await askAndPark(late.run, late.stepRowId, false, 1, manualStep);
+  const recent = await runningRun();
+  await askAndPark(recent.run, recent.stepRowId, false, 1, manualStep);
+  await admin`update public.runs set paused_at = now() - interval '25 hours' where id = ${late.run.id}`;
+  await admin`update public.runs set paused_at = now() - interval '23 hours' where id = ${recent.run.id}`;
+  const expired = await expirePausedRuns(runnerSql);
+  expect(expired).toContain(late.run.id);
+  expect(expired).not.toContain(recent.run.id);
+  const [ended] = await admin<{ status: string; error_type: string; error_message: string; failed_step: number }[]>`
+    select status, error_type, error_message, failed_step from public.runs where id = ${late.run.id}`;
+  expect(ended).toMatchObject({ status: 'failed', error_type: 'waited_too_long', failed_step: 1 });
+  expect(ended!.error_message).toContain('24 hours');
+  expect((await admin`select status from public.human_tasks where id = ${lateTask.id}`)[0]!.status).toBe('cancelled');
+  // A shorter limit of the organisation applies to the run that waited 23 hours.
+  await admin`update public.organizations set pause_limit_hours = 2 where id = ${ORG}`;
+  try {
+    expect(await expirePausedRuns(runnerSql)).toContain(recent.run.id);
+  } finally {
+    await admin`update public.organizations set pause_limit_hours = 24 where id = ${ORG}`;
+  }
 });
 
 it('the threshold compares the unrounded confidence: 89.5 does not reach 90, and the task shows 89', async () => {
   const { run, stepRowId } = await runningRun();
   stub.script([{ kind: 'answer', choice: 'approve', confidence: 89.5, reason: 'Nästan säker.' }]);
-  const pending = decider(run, stepRowId, true)(0, aiStep, given);
-  const task = await openTaskOf(run.id);
+  const task = await askAndPark(run, stepRowId, true, 0, aiStep);
   expect(task).toMatchObject({ handover_reason: 'below_threshold', suggestion: 'approve', confidence: 89 });
   expect((await aiRows(run.id)).map((r) => [r.outcome, r.handover_reason, r.confidence])).toEqual([['handed_over', 'below_threshold', 89]]);
   await decideAs(MEMBER, task.id, 'manager');
-  expect(await pending).toMatchObject({ choice: 'manager', by: 'person' });
+  expect(await (await resumedDecider(run, true)).decide(0, aiStep, given)).toMatchObject({ choice: 'manager', by: 'person' });
 });
 
 it('an alwaysAsk option goes to a person even at confidence 100', async () => {
   const { run, stepRowId } = await runningRun();
   const step = { ...aiStep, options: [{ value: 'approve', label: 'Attestera', then: 'continue', alwaysAsk: true }, { value: 'manager', label: 'Till chefen', then: 'stop' }] } as Step;
   stub.script([{ kind: 'answer', choice: 'approve', confidence: 100, reason: 'Helt säker.' }]);
-  const pending = decider(run, stepRowId, true)(0, step, given);
-  const task = await openTaskOf(run.id);
+  const task = await askAndPark(run, stepRowId, true, 0, step);
   expect(task).toMatchObject({ kind: 'ai_confirmation', handover_reason: 'always_ask', suggestion: 'approve', confidence: 100 });
   expect((await aiRows(run.id)).map((r) => [r.outcome, r.handover_reason])).toEqual([['handed_over', 'always_ask']]);
   await decideAs(MEMBER, task.id, 'approve');
-  expect(await pending).toMatchObject({ choice: 'approve', by: 'person', details: { handoverReason: 'always_ask' } });
+  expect(await (await resumedDecider(run, true)).decide(0, step, given)).toMatchObject({ choice: 'approve', by: 'person', details: { handoverReason: 'always_ask' } });
 });
 
 it('the model gets the prompt as written, its {{var.x}} a name: the value (page text) only in the data message', async () => {
@@ -242,20 +298,24 @@ it('the model gets the prompt as written, its {{var.x}} a name: the value (page 
 it('a task keeps its step\'s approvers, and app.decide_task refuses a member they leave out', async () => {
   const { run, stepRowId } = await runningRun();
   const step = { ...manualStep, approvers: { roles: ['superuser'], notStarter: true } } as Step;
-  const decide = makeDecide({ sql: runnerSql, run, ai: null, secrets: {}, stepRowId: () => stepRowId, abort: () => {}, waitMs: 1500, pollMs: 50 });
-  const pending = decide(1, step, given);
-  const task = await openTaskOf(run.id);
+  const task = await askAndPark(run, stepRowId, false, 1, step);
   expect((await admin<{ approvers: unknown }[]>`select approvers from public.human_tasks where id = ${task.id}`)[0]!.approvers).toEqual({ roles: ['superuser'], notStarter: true });
   await expect(decideAs(MEMBER, task.id, null, true)).rejects.toThrow('task_not_allowed');
-  expect(await pending).toMatchObject({ fail: expect.stringContaining('no one decided'), errorType: 'timeout' });
+  expect(await admin`select status, attempt from public.runs where id = ${run.id}`).toEqual([{ status: 'paused', attempt: 1 }]);
 });
 
 it('the runner cannot write a person\'s decision on a task', async () => {
   const { run, stepRowId } = await runningRun();
-  const decide = makeDecide({ sql: runnerSql, run, ai: null, secrets: {}, stepRowId: () => stepRowId, abort: () => {}, waitMs: 1500, pollMs: 50 });
-  const pending = decide(1, manualStep, given);
-  const task = await openTaskOf(run.id);
+  const task = await askAndPark(run, stepRowId, false, 1, manualStep);
   await expect(runnerSql`update public.human_tasks set status = 'decided', decided_choice = 'done', decided_by = ${MEMBER}, decided_at = now() where id = ${task.id}`)
     .rejects.toThrow(/permission denied/);
-  expect(await pending).toMatchObject({ errorType: 'timeout' });
+});
+
+it('a resumed element confirmation holds only for the same element (tag, role, name, text and row)', () => {
+  const confirmed = { describe: 'knappen ”Attestera”', tag: 'button', role: 'button', name: 'Attestera', text: 'Attestera', row: 'Faktura 1042', selectors: [] };
+  expect(sameCandidate(confirmed, { ...confirmed, selectors: [['#other']], describe: 'annan beskrivning' })).toBe(true);
+  expect(sameCandidate(confirmed, { ...confirmed, row: 'Faktura 1043' })).toBe(false);
+  expect(sameCandidate(confirmed, { ...confirmed, name: 'Ta bort' })).toBe(false);
+  expect(sameCandidate(null, confirmed)).toBe(false);
+  expect(sameCandidate(confirmed, undefined)).toBe(false);
 });

@@ -234,54 +234,8 @@ describe('retry from a step', () => {
   });
 });
 
-describe('pause, stop and abort', () => {
-  test('pause holds the run between steps until continue', async () => {
-    t.server.page('/p', '<p>paus</p>');
-    let calls = 0;
-    const started = Date.now();
-    const { outcome, ends } = await t.run(
-      [
-        { type: 'navigate', url: t.server.url('/p') },
-        { type: 'waitForExpression', expression: 'true' },
-      ],
-      { control: async () => (++calls >= 2 && calls <= 4 ? 'pause' : 'continue') },
-    );
-    expect(outcome.status).toBe('completed');
-    expect(calls).toBe(5);
-    // three pauses of ~250 ms before the second step
-    expect(ends[1]!.startedAt.getTime() - ends[0]!.finishedAt.getTime()).toBeGreaterThanOrEqual(700);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(700);
-  });
-
-  test('the time paused runs inside whileIdle (the runner lends the slot meanwhile), once per pause', async () => {
-    t.server.page('/p', '<p>paus</p>');
-    let calls = 0;
-    const events: string[] = [];
-    const { outcome } = await t.run(
-      [
-        { type: 'navigate', url: t.server.url('/p') },
-        { type: 'waitForExpression', expression: 'true' },
-      ],
-      {
-        control: async () => {
-          calls++;
-          events.push(`control ${calls}`);
-          return calls >= 2 && calls <= 3 ? 'pause' : 'continue';
-        },
-        whileIdle: async (wait) => {
-          events.push('idle');
-          const result = await wait();
-          events.push('busy');
-          return result;
-        },
-      },
-    );
-    expect(outcome.status).toBe('completed');
-    // The first pause answer (call 2) enters whileIdle; the wait polls until continue (call 4).
-    expect(events).toEqual(['control 1', 'control 2', 'idle', 'control 3', 'control 4', 'busy']);
-  });
-
-  test('stop before a step ends the run as stopped there; stop during a wait ends the wait', async () => {
+describe('stop and abort', () => {
+  test('stop before a step ends the run as stopped there; an abort during a wait ends the wait', async () => {
     t.server.page('/p', '<p>stopp</p>');
     let calls = 0;
     const before = await t.run(
@@ -294,10 +248,10 @@ describe('pause, stop and abort', () => {
     expect(before.outcome).toMatchObject({ status: 'stopped', failedIndex: 1, errorType: 'stopped', completedSteps: 1 });
     expect(before.ends.map((e) => e.index)).toEqual([0]);
 
-    let stopAt = Infinity;
+    const abort = new AbortController();
     const during = await t.run([{ type: 'wait', ms: 10_000 }], {
-      onStepStart: async () => void (stopAt = Date.now() + 400),
-      control: async () => (Date.now() >= stopAt ? 'stop' : 'continue'),
+      signal: abort.signal,
+      onStepStart: async () => void setTimeout(() => abort.abort(), 400),
     });
     expect(during.outcome).toMatchObject({ status: 'stopped', failedIndex: 0, errorType: 'stopped' });
     expect(during.ends[0]).toMatchObject({ status: 'failed', errorType: 'stopped' });

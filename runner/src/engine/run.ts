@@ -16,7 +16,6 @@ import type { Decision, ExecuteOptions, RunOutcome, StepEnd, StepLogEntry } from
 
 /** Step executions per call at most: a decision that loops for ever fails instead of running for ever. */
 export const MAX_STEP_EXECUTIONS = 10_000;
-const PAUSE_POLL_MS = 250;
 
 export async function executeDefinition(opts: ExecuteOptions): Promise<RunOutcome> {
   const steps = opts.definition.steps;
@@ -275,17 +274,7 @@ async function settle(run: RunState): Promise<void> {
 
 async function controlBeforeStep(run: RunState): Promise<'continue' | 'stop'> {
   if (run.aborted) return 'stop';
-  const answer = await run.opts.control();
-  if (answer !== 'pause') return answer;
-  const whilePaused = async (): Promise<'continue' | 'stop'> => {
-    for (;;) {
-      await sleep(PAUSE_POLL_MS, run.opts.signal);
-      if (run.aborted) return 'stop';
-      const next = await run.opts.control();
-      if (next !== 'pause') return next;
-    }
-  };
-  return run.opts.whileIdle ? run.opts.whileIdle(whilePaused) : whilePaused();
+  return run.opts.control();
 }
 
 function classify(run: RunState, error: unknown): StepError {

@@ -589,13 +589,9 @@ async function waitForExpression(ctx: StepContext, step: StepOf<'waitForExpressi
   throw new StepError('timeout', `the expression did not become true within ${ctx.timeoutMs} ms: ${shown}${lastError ? ` (last error: ${lastError})` : ''}`);
 }
 
+/** A fixed wait; a stop or pause meanwhile aborts it (the runner's watch aborts the run within about a second). */
 async function wait(ctx: StepContext, step: StepOf<'wait'>) {
-  const until = Date.now() + step.ms;
-  while (Date.now() < until) {
-    await sleep(Math.min(250, until - Date.now()), ctx.signal);
-    if (ctx.signal.aborted) return;
-    if ((await ctx.run.opts.control()) === 'stop') throw new StepError('stopped', 'the run was stopped during the wait');
-  }
+  await sleep(step.ms, ctx.signal);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -128,8 +128,11 @@ export type ExecuteOptions = {
   lookup?: Lookup;
   onStepStart(e: StepStart): Promise<void>;
   onStepEnd(e: StepEnd): Promise<void>;
-  /** Called before each step and every 250 ms of a wait step; 'pause' is polled every 250 ms until 'continue' or 'stop'. */
-  control(): Promise<'continue' | 'pause' | 'stop'>;
+  /**
+   * Called before each step: 'stop' ends the run there (a person's stop or pause, a lost lease; the caller knows
+   * which and parks a paused run).
+   */
+  control(): Promise<'continue' | 'stop'>;
   /**
    * ai_decision and manual steps ask the caller (who may call a model, or create a human task and wait).
    * For ai_decision the context holds only the step's declared inputs, secret values masked. Without it,
@@ -142,11 +145,6 @@ export type ExecuteOptions = {
    * Secret values are masked in what it gets.
    */
   confirmElement?(index: number, step: Step, question: ElementQuestion): Promise<ElementAnswer>;
-  /**
-   * Wraps the time a run spends paused by a person (the runner gives its slot to other runs meanwhile,
-   * runner/src/slots.ts); without it the wait simply runs.
-   */
-  whileIdle?<T>(wait: () => Promise<T>): Promise<T>;
   /** Abort = stop at once (pages closed), outcome 'stopped'. */
   signal?: AbortSignal;
 };

@@ -4,6 +4,7 @@
 // 400. The exception's message is the machine code when this API knows it (some with a status of their
 // own, e.g. step_out_of_range → 400); otherwise the generic code of the status. Not-found messages of the
 // SQL functions (workflow_not_found, run_not_found) stay `not_found`: no hint of what exists elsewhere.
+// `run_start_limited` (too many starts in a minute for the organisation) is a 429 with Retry-After.
 import { HttpError } from './http.ts';
 import type { ApiMessageKey } from './i18n.ts';
 
@@ -57,6 +58,11 @@ export function fromDbError(error: unknown): unknown {
   const mapped = BY_SQLSTATE[error.code] ??
     (error.code.startsWith('22') ? { status: 400, code: 'invalid_data' } as const : undefined);
   if (!mapped) return error;
+  if (error.message === 'run_start_limited') {
+    // The organisation's starts per minute (20261127400100): detail = the seconds until it may start again.
+    const seconds = Math.max(1, Number.parseInt((error as PgError & { detail?: string }).detail ?? '', 10) || 60);
+    return new HttpError(429, 'run_start_limited', { vars: { seconds }, headers: { 'Retry-After': String(seconds) }, cause: error });
+  }
   const known = KNOWN[error.message];
   return new HttpError(known ? STATUS[error.message] ?? mapped.status : mapped.status, known ?? mapped.code, { cause: error });
 }

@@ -45,6 +45,7 @@ export const RUN_ERROR_TYPES = [
   'runner_lost',
   'runner_misconfigured',
   'definition_invalid',
+  'waited_too_long',
   'stopped',
   'stopped_by_decision',
 ] as const;

@@ -47,7 +47,7 @@ select tests.authenticate_as('member');
 select from app.control_run(:'run2', 'pause');
 select results_eq(format($$ select status::text, attempt, runner_id from app.control_run(%L, 'resume') $$, :'run2'),
   $$ values ('running', 2, 'runner-230') $$, 'a run paused between steps resumes in place');
-select ok(not has_function_privilege('authenticated', 'app.runner_park_run(uuid, integer, text, integer, jsonb)', 'execute'), 'members cannot park runs');
+select ok(not has_function_privilege('authenticated', 'app.runner_park_run(uuid, integer, text, integer, jsonb, text, text)', 'execute'), 'members cannot park runs');
 select tests.clear_authentication();
 
 select * from finish();

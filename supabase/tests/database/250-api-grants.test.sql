@@ -31,7 +31,7 @@ select results_eq($$ select * from tests.authenticated_column_privileges('INSERT
 select results_eq($$ select * from tests.authenticated_column_privileges('UPDATE') $$,
   array['error_queue_items.priority', 'error_queue_items.status',
         'organizations.address', 'organizations.city', 'organizations.country', 'organizations.domain', 'organizations.email',
-        'organizations.name', 'organizations.phone', 'organizations.postal_code',
+        'organizations.name', 'organizations.pause_limit_hours', 'organizations.phone', 'organizations.postal_code',
         'payment_methods.bank_account', 'payment_methods.card_last_four', 'payment_methods.metadata', 'payment_methods.name', 'payment_methods.type',
         'profiles.email', 'profiles.full_name', 'profiles.is_active', 'profiles.role',
         'workflows.category', 'workflows.description', 'workflows.is_active', 'workflows.name', 'workflows.start_method', 'workflows.status'],
@@ -39,14 +39,14 @@ select results_eq($$ select * from tests.authenticated_column_privileges('UPDATE
 select results_eq($$ select * from tests.authenticated_column_privileges('SELECT') $$,
   array['runs.attempt', 'runs.completed_steps', 'runs.created_at', 'runs.current_step', 'runs.current_step_description',
         'runs.error_message', 'runs.error_type', 'runs.failed_step', 'runs.finished_at', 'runs.heartbeat_at',
-        'runs.id', 'runs.inputs', 'runs.min_ai_confidence', 'runs.organization_id', 'runs.requires_manual_intervention',
+        'runs.id', 'runs.inputs', 'runs.min_ai_confidence', 'runs.organization_id', 'runs.paused_at', 'runs.requires_manual_intervention',
         'runs.runner_id', 'runs.start_step', 'runs.started_at', 'runs.started_by', 'runs.status',
         'runs.step_count', 'runs.stopped_by', 'runs.trigger', 'runs.updated_at', 'runs.workflow_id',
         'runs.workflow_version',
         'secrets.created_at', 'secrets.created_by', 'secrets.id', 'secrets.name', 'secrets.organization_id', 'secrets.origins', 'secrets.updated_at', 'secrets.updated_by',
         'workflow_webhooks.created_at', 'workflow_webhooks.created_by', 'workflow_webhooks.last_used_at', 'workflow_webhooks.organization_id',
         'workflow_webhooks.signed', 'workflow_webhooks.workflow_id'],
-  'authenticated reads runs without what they read from pages (variables), secrets and webhooks without their values, tokens or signing secrets');
+  'authenticated reads runs without what they read from pages (variables) or their browser state, secrets and webhooks without their values, tokens or signing secrets');
 select is_empty($$ select c.relname from pg_class c where c.relnamespace in ('public'::regnamespace, 'private'::regnamespace, 'app'::regnamespace)
                    and c.relkind in ('r', 'p') and (c.relname ~ '(audit|log|failure)' ) and (
                      has_table_privilege('authenticated', c.oid, 'INSERT, UPDATE, DELETE, TRUNCATE')

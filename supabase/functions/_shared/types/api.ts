@@ -284,6 +284,12 @@ export type AppliedHeal = { workflowId: string; version: number; previousVersion
 /** GET /api/runs/{id}. */
 export type RunDetail = Run & { inputs: Record<string, string>; steps: RunStep[] };
 
+/**
+ * GET /api/runs/changes: where the organisation's runs stand (the newest change of any run, its steps, decisions
+ * or tasks). A screen refetches its runs when the cursor differs from the one it saw; '' when there are no runs.
+ */
+export type RunChanges = { cursor: string };
+
 /** GET /api/secrets rows, POST /api/secrets response: never the value. */
 /** A secret as members see it: never its value. `origins`: the sites it may be typed on (none: unusable until an admin names them). */
 export type SecretInfo = { name: string; origins: string[]; createdAt: string; updatedAt: string };

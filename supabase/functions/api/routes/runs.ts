@@ -13,7 +13,7 @@ import { type ApiMessageKey, t } from '../../_shared/i18n.ts';
 import { type PlanStep, retryPlan } from '../../_shared/retry-plan.ts';
 import { healedSelectors, startsWith } from '../../_shared/heal.ts';
 import { type Definition, definitionSchema, type Fingerprint } from '../../_shared/schemas/definition.ts';
-import type { AppliedHeal, RetriedRun, Run, RunCounts, RunDetail, RunStatus, RunStep, RunStepHeal } from '../../_shared/types/api.ts';
+import type { AppliedHeal, RetriedRun, Run, RunChanges, RunCounts, RunDetail, RunStatus, RunStep, RunStepHeal } from '../../_shared/types/api.ts';
 import { refuseUnsafeDefinition } from '../definition-rules.ts';
 import { type AppEnv, requireSession } from '../middleware.ts';
 import { asCaller, callerRole, jsonAttachment, jsonParam, pathId, readQuery } from '../resource.ts';
@@ -211,6 +211,17 @@ runRoutes.get('/runs/counts', requireSession, async (c) => {
     counts.total += count;
   }
   return c.json(counts);
+});
+
+// Live views (issue 20 item 8): a screen asks every second whether anything about the organisation's runs
+// changed, and refetches its runs only when the cursor moved. One index read (runs_organization_id_updated_at_idx)
+// instead of every viewer re-reading every run every second. Every change of a run, its steps, its decision or
+// its task touches the run's updated_at.
+runRoutes.get('/runs/changes', requireSession, async (c) => {
+  const [row] = await asCaller(c, (tx) =>
+    tx<{ cursor: string | null }[]>`select max(updated_at)::text as cursor from public.runs`);
+  const body: RunChanges = { cursor: row?.cursor ?? '' };
+  return c.json(body);
 });
 
 runRoutes.get('/runs/:id', requireSession, async (c) => {

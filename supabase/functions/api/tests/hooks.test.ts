@@ -208,6 +208,19 @@ Deno.test('POST /api/hooks is limited per client address too, whatever the token
   assertEquals(await runCount(id), 1);
 });
 
+Deno.test('POST /api/hooks counts against the organisation\'s starts per minute (with "Kör nu"): past it 429 run_start_limited, nothing started', async () => {
+  const { organizationId, admin } = await team();
+  await withDb((sql) => sql`update public.organizations set run_starts_per_minute = 2 where id = ${organizationId}`);
+  const id = await workflowWithSteps(admin.client, { active: true });
+  const { body: hook } = await admin.client.post(`/workflows/${id}/webhook`);
+  assertEquals((await admin.client.post(`/workflows/${id}/run`, {})).status, 202);
+  assertEquals((await callBearer(hook.token, '{}')).status, 202);
+  const limited = await callBearer(hook.token, '{}', { 'Accept-Language': 'en' });
+  assertEquals([limited.status, limited.body.code], [429, 'run_start_limited']);
+  assert(Number(limited.headers.get('retry-after')) > 0);
+  assertEquals(await runCount(id), 2);
+});
+
 Deno.test('POST /api/hooks fails closed: when the limit cannot be checked the call is refused (503), and no run starts', async () => {
   const { admin } = await team();
   const id = await workflowWithSteps(admin.client, { active: true });

@@ -66,6 +66,26 @@ Deno.test('POST /api/workflows/:id/run of a draft: 409 as a run (in English and 
   assertEquals((await storedRun(test.body.executionId)).trigger, 'test');
 });
 
+Deno.test('a flood of starts is refused per organisation with 429 and Retry-After (in Swedish and English); another organisation still starts runs', async () => {
+  const { organizationId, member } = await team();
+  const other = await team();
+  await withDb((sql) => sql`update public.organizations set run_starts_per_minute = 3 where id = ${organizationId}`);
+  const id = await workflowWithSteps(member.client, { active: true });
+  for (let i = 0; i < 3; i++) assertEquals((await member.client.post(`/workflows/${id}/run`, { mode: i === 0 ? 'test' : 'run' })).status, 202);
+  const refused = await member.client.post(`/workflows/${id}/run`, {});
+  assertEquals([refused.status, refused.body.code], [429, 'run_start_limited']);
+  const wait = Number(refused.headers.get('Retry-After'));
+  assert(wait >= 1 && wait <= 60, `Retry-After ${wait}`);
+  assertMatch(refused.body.error, /^Your organisation started too many runs in the last minute\. Try again in \d+ s\.$/);
+  const swedish = await member.client.clone('sv').post(`/workflows/${id}/run`, { mode: 'test' });
+  assertEquals(swedish.status, 429);
+  assertMatch(swedish.body.error, /^Organisationen har startat för många körningar den senaste minuten\. Försök igen om \d+ s\.$/);
+  // Nothing was created for the refused starts.
+  assertEquals(await withDb(async (sql) => (await sql`select count(*)::int as n from public.runs where workflow_id = ${id}`)[0].n), 3);
+  const elsewhere = await workflowWithSteps(other.member.client, { active: true });
+  assertEquals((await other.member.client.post(`/workflows/${elsewhere}/run`, {})).status, 202);
+});
+
 Deno.test('POST /api/workflows/:id/run refuses a workflow without steps with 409, test runs too', async () => {
   const { member } = await team();
   const { body: empty } = await member.client.post('/workflows', { name: 'Tomt' });
@@ -143,6 +163,31 @@ Deno.test('GET /api/runs estimates the end of a run under way from the median of
   assertEquals(Date.parse(under.estimatedCompletion!) - Date.parse(under.startedAt), 60_000, 'started + median of 30 s, 60 s, 600 s');
   assertEquals(runs.find((r) => r.id === noHistory)!.estimatedCompletion, null, 'no completed run to estimate from');
   assert(runs.filter((r) => r.status === 'completed').every((r) => r.estimatedCompletion === null), 'finished runs have no estimate');
+});
+
+Deno.test('GET /api/runs/changes: a cursor that stays while nothing changes and moves with any change of the organisation\'s runs, not another\'s', async () => {
+  const { member } = await team();
+  const other = await team();
+  assertEquals((await member.client.get('/runs/changes')).body, { cursor: '' });
+  const id = await workflowWithSteps(member.client, { active: true });
+  // Written as the runner would, with no job: nothing else touches it.
+  const runId = await insertRun(id, { status: 'running', completedSteps: 1 });
+  const first = await member.client.get('/runs/changes');
+  assertEquals(first.status, 200);
+  assertEquals(Object.keys(first.body), ['cursor']);
+  assert(first.body.cursor !== '', 'a cursor once there is a run');
+  assertEquals((await member.client.get('/runs/changes')).body.cursor, first.body.cursor);
+
+  // Another organisation's run changes: not ours.
+  const elsewhere = await insertRun(await workflowWithSteps(other.member.client, { active: true }), { status: 'running' });
+  await withDb((sql) => sql`update public.runs set completed_steps = 2 where id = ${elsewhere}`);
+  assertEquals((await member.client.get('/runs/changes')).body.cursor, first.body.cursor);
+
+  // A step of ours is recorded: the cursor moves.
+  await withDb((sql) => sql`update public.runs set completed_steps = 2, current_step = 2 where id = ${runId}`);
+  const moved = (await member.client.get('/runs/changes')).body.cursor;
+  assert(moved !== first.body.cursor, `the cursor moved (${first.body.cursor} → ${moved})`);
+  assertEquals((await new Client().get('/runs/changes')).status, 401);
 });
 
 Deno.test('GET /api/runs/counts counts the organisation’s runs by status', async () => {

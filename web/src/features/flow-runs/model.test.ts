@@ -1,9 +1,5 @@
-import type { Run, RunCounts } from '@shared/types/api';
 import { describe, expect, it } from 'vitest';
-import { availableActions, defaultRetryStep, IDLE_INTERVAL_MS, LIVE_INTERVAL_MS, refetchInterval } from './model';
-
-const counts = (overrides: Partial<RunCounts> = {}): RunCounts => ({ running: 0, paused: 0, completed: 3, failed: 1, stopped: 0, pending: 0, total: 4, ...overrides });
-const run = (status: Run['status']) => ({ status }) as Run;
+import { availableActions, defaultRetryStep } from './model';
 
 describe('availableActions', () => {
   it('pauses and stops a running run, resumes and stops a paused one, stops a pending one, retries a failed one', () => {
@@ -17,16 +13,6 @@ describe('availableActions', () => {
     expect(availableActions({ status: 'completed', requiresManualIntervention: false })).toEqual([]);
     expect(availableActions({ status: 'stopped', requiresManualIntervention: false })).toEqual([]);
     expect(availableActions({ status: 'paused', requiresManualIntervention: true })).toEqual(['stop']);
-  });
-});
-
-describe('refetchInterval', () => {
-  it('is a second while a listed or counted run is under way, else 10 s', () => {
-    expect(refetchInterval([run('completed'), run('running')], counts())).toBe(LIVE_INTERVAL_MS);
-    expect(refetchInterval([run('completed')], counts({ pending: 1 }))).toBe(LIVE_INTERVAL_MS);
-    expect(refetchInterval([run('paused')], undefined)).toBe(LIVE_INTERVAL_MS);
-    expect(refetchInterval([run('completed'), run('failed')], counts())).toBe(IDLE_INTERVAL_MS);
-    expect(refetchInterval(undefined, undefined)).toBe(IDLE_INTERVAL_MS);
   });
 });
 

@@ -1,19 +1,14 @@
 // What a run's status allows (docs/automation.md "Runs", the server's app.control_run / app.retry_run) and how
-// often flow management asks for news: every second while anything is under way, else every 10 s.
-import type { Run, RunCounts, RunStatus } from '@shared/types/api';
+// often the run screens ask whether anything changed (useLiveRuns).
+import type { Run } from '@shared/types/api';
 
 export type RunAction = 'pause' | 'resume' | 'stop' | 'retry';
 
 /** Runs per page of flow management; "show more" asks for this many more. */
 export const RUNS_PAGE_SIZE = 50;
 
-/** Refetch intervals (ms): a run under way is shown at most a second behind. */
+/** How often (ms) the run screens ask whether anything changed: a run under way is shown at most a second behind. */
 export const LIVE_INTERVAL_MS = 1000;
-export const IDLE_INTERVAL_MS = 10_000;
-
-export function isActive(status: RunStatus): boolean {
-  return status === 'pending' || status === 'running' || status === 'paused';
-}
 
 /**
  * The actions a run offers: pause a running one, resume a paused one (not one waiting for a person: their
@@ -34,13 +29,6 @@ export function availableActions(run: Pick<Run, 'status' | 'requiresManualInterv
     case 'stopped':
       return [];
   }
-}
-
-/** Every second while a listed run or a counted one is under way, else every 10 s. */
-export function refetchInterval(runs: Run[] | undefined, counts: RunCounts | undefined): number {
-  const listedActive = runs?.some((run) => isActive(run.status)) ?? false;
-  const countedActive = counts ? counts.pending + counts.running + counts.paused > 0 : false;
-  return listedActive || countedActive ? LIVE_INTERVAL_MS : IDLE_INTERVAL_MS;
 }
 
 /** The step a retry starts from unless the person picks another: the failed one, else the current one, else the first. */

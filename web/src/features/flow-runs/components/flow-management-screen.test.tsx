@@ -1,5 +1,5 @@
 // Flow management over mocked runs: counters, list, filter (search param), the calls behind pause, stop
-// and retry, completed runs without actions, empty, loading and error states, live polling.
+// and retry, completed runs without actions, empty, loading and error states, live updates (a cursor asked every second).
 import type { Run, RunCounts } from '@shared/types/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -56,6 +56,7 @@ function mockRuns(extra: Parameters<typeof mockApi>[0] = {}, list: Run[] = runs,
     'GET /api/user': () => json(200, demoUser),
     'GET /api/runs?limit=50': () => json(200, list),
     'GET /api/runs/counts': () => json(200, runCounts),
+    'GET /api/runs/changes': () => json(200, { cursor: '2025-03-14 09:00:01+00' }),
     ...extra,
   });
 }
@@ -226,9 +227,21 @@ describe('flow management', () => {
     expect(within(loading).getAllByRole('listitem')).toHaveLength(4);
   });
 
-  it('follows a run under way every second and announces its new status', async () => {
+  it('asks every second whether anything changed, and fetches the runs again only when something did', async () => {
+    const { calls } = mockRuns();
+    await renderScreen();
+    await screen.findByRole('article', { name: 'Hyresavier' });
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/runs/changes').length).toBeGreaterThanOrEqual(3), { timeout: 5000 });
+    expect(calls.filter((call) => call.path === '/api/runs?limit=50')).toHaveLength(1);
+    expect(calls.filter((call) => call.path === '/api/runs/counts')).toHaveLength(1);
+  });
+
+  it('follows a run under way within a second and announces its new status', async () => {
     let status: Run['status'] = 'running';
-    const { calls } = mockRuns({ 'GET /api/runs?limit=50': () => json(200, [aRun({ status })]) });
+    const { calls } = mockRuns({
+      'GET /api/runs?limit=50': () => json(200, [aRun({ status })]),
+      'GET /api/runs/changes': () => json(200, { cursor: `cursor-${status}` }),
+    });
     await renderScreen();
     await screen.findByRole('article', { name: 'Hyresavier' });
     status = 'completed';

@@ -1,6 +1,6 @@
 // Flow management (SPEC §2 /workflow-execution): the tasks waiting for a person, and the organisation's real runs, live. Lists and counters
-// are fetched every second while a run is under way, every 10 s otherwise; a status change is announced.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+// are fetched again when the runs' cursor moves (useLiveRuns: at most a second behind); a status change is announced.
+import { useQuery } from '@tanstack/react-query';
 import type { Run, RunStatus } from '@shared/types/api';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -16,8 +16,9 @@ import { SelectInput } from '@/components/ui/select-input';
 import { SkeletonList } from '@/components/ui/skeleton-list';
 import { runCountsQueryOptions } from '../api/get-run-counts';
 import { runsQueryOptions } from '../api/get-runs';
+import { useLiveRuns } from '../hooks/use-live-runs';
 import { useStatusAnnouncement } from '../hooks/use-status-announcement';
-import { refetchInterval, RUNS_PAGE_SIZE } from '../model';
+import { RUNS_PAGE_SIZE } from '../model';
 import { RUN_STATUSES } from '../run-statuses';
 import { OpenTasksSection } from './open-tasks-section';
 import { RunCard } from './run-card';
@@ -34,19 +35,14 @@ type FlowManagementScreenProps = {
 
 export function FlowManagementScreen({ status, onStatusChange, onCopyToNewFlow }: FlowManagementScreenProps) {
   const { t } = useTranslation('flow_runs');
-  const queryClient = useQueryClient();
   const [limit, setLimit] = useState(RUNS_PAGE_SIZE);
-  const runsOptions = runsQueryOptions({ status, limit });
-  const countsOptions = runCountsQueryOptions();
-  // Both lists follow the same pace, decided anew after every fetch.
-  const pace = () => refetchInterval(queryClient.getQueryData(runsOptions.queryKey), queryClient.getQueryData(countsOptions.queryKey));
+  useLiveRuns();
   const runs = useQuery({
-    ...runsOptions,
-    refetchInterval: pace,
+    ...runsQueryOptions({ status, limit }),
     // "Show more" keeps the list on screen while the longer one loads; another filter does not.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2].status === status ? previous : undefined),
   });
-  const counts = useQuery({ ...countsOptions, refetchInterval: pace });
+  const counts = useQuery(runCountsQueryOptions());
 
   const handleCopyToNewFlow = (run: Run) =>
     onCopyToNewFlow(run.workflowId, (copy) => void notify.success(t('toast.copied'), t('toast.copied_description', { name: copy.name })));

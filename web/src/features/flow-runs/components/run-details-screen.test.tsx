@@ -70,7 +70,12 @@ const failedRun: RunDetail = {
 };
 
 async function renderDetails(run: RunDetail, extra: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({ 'GET /api/user': () => json(200, demoUser), [`GET /api/runs/${run.id}`]: () => json(200, run), ...extra });
+  const api = mockApi({
+    'GET /api/user': () => json(200, demoUser),
+    [`GET /api/runs/${run.id}`]: () => json(200, run),
+    'GET /api/runs/changes': () => json(200, { cursor: '2025-03-14 09:00:01+00' }),
+    ...extra,
+  });
   const app = renderApp(`/workflow-execution/${run.id}`);
   await screen.findByRole('heading', { level: 1, name: run.workflowName }, { timeout: 5000 });
   return { ...api, ...app };
@@ -269,6 +274,7 @@ describe('run details', () => {
     let run: RunDetail = { ...failedRun, status: 'running', errorType: null, errorMessage: null, failedStep: null, finishedAt: null, steps: [aStep({ status: 'running', durationMs: null })] };
     const { calls } = await renderDetails(run, {
       [`GET /api/runs/r1`]: () => json(200, run),
+      'GET /api/runs/changes': () => json(200, { cursor: `${run.status}-${run.completedSteps}` }),
       'POST /api/runs/r1/stop': () => json(200, { ...run, status: 'failed' }),
     });
     expect(screen.getByText('Pågår')).toBeInTheDocument();

@@ -14,7 +14,7 @@ import { SkeletonList } from '@/components/ui/skeleton-list';
 import { formatDateTime } from '@/lib/format';
 import { runQueryOptions } from '../api/get-run';
 import { runLogUrl } from '../api/get-run-log';
-import { IDLE_INTERVAL_MS, isActive, LIVE_INTERVAL_MS } from '../model';
+import { useLiveRuns } from '../hooks/use-live-runs';
 import { ManualInterventionBox } from './manual-intervention-box';
 import { OpenTasksSection } from './open-tasks-section';
 import { RunActions } from './run-actions';
@@ -26,10 +26,8 @@ import { RunStoppedBox } from './run-stopped-box';
 
 export function RunDetailsScreen({ runId }: { runId: string }) {
   const { t } = useTranslation('flow_runs');
-  const run = useQuery({
-    ...runQueryOptions(runId),
-    refetchInterval: (query) => (query.state.data && isActive(query.state.data.status) ? LIVE_INTERVAL_MS : IDLE_INTERVAL_MS),
-  });
+  useLiveRuns();
+  const run = useQuery(runQueryOptions(runId));
   // Completed, or stopped by a decision: over, with nothing left to act on here.
   const ended = run.data?.status === 'completed' || run.data?.status === 'stopped';
 
