@@ -4,9 +4,6 @@
 import type { Capture } from '@extension/protocol';
 import type { Definition, Selector, Step } from '@shared/schemas/definition';
 
-export const BROWSERS = ['edge', 'chrome', 'firefox'] as const;
-export type Browser = (typeof BROWSERS)[number];
-export const DEFAULT_BROWSER: Browser = 'edge';
 export const DEFAULT_START_URL = 'https://';
 
 export const STEP_ACTIONS = ['navigate', 'click', 'type', 'key', 'wait', 'manual', 'ai_decision', 'screenshot'] as const;
