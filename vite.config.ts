@@ -1,13 +1,15 @@
 // The web app (web/): TanStack Router file routes with route-level code splitting, React, Tailwind.
 // Dev server and preview proxy /api to the `api` function (the local stack's by default), so the
 // session cookies stay first-party, as the static host's rewrite does in production. The build also
-// pre-renders /landing and /auth to static HTML (web/prerender.ts).
+// pre-renders /landing and /auth to static HTML (web/prerender.ts) and puts the recorder extension's zip at
+// /downloads/kollega-recorder-<version>.zip (web/extension-download.ts).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { extensionDownload } from './web/extension-download.ts';
 import { prerender } from './web/prerender.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -48,6 +50,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     prerender(),
+    extensionDownload(appVersion),
   ],
   resolve: {
     alias: {

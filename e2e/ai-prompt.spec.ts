@@ -92,7 +92,7 @@ for (const language of ['sv', 'en'] as const) {
     await stepButton(2).click();
     await page.getByRole('button', { name: t.addAfter }).click();
     await page.getByRole('button', { name: t.example }).click();
-    await expect(page.getByLabel(t.instructions, { exact: true })).toHaveValue(/10000/);
+    await expect(page.getByLabel(t.instructions, { exact: true })).toHaveValue(/10 000/);
     await page.getByLabel(t.inputs, { exact: true }).fill('var.heading');
     await page.getByRole('slider', { name: t.slider }).fill('90');
     await expect(page.getByText(t.threshold90, { exact: true })).toBeVisible();

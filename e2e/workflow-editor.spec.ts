@@ -5,31 +5,19 @@
 // after the fix the run is retried from the failed step in flow management until it completes. Along the
 // way: axe on the editor, and screenshots of the editor and the run's details for the docs.
 import AxeBuilder from '@axe-core/playwright';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { loadRecording } from '../runner/test/cases';
 import { type Sites, startSites } from '../runner/test/sites/server';
+import { messages, text } from './support/messages';
 import { accounts, signInAs, useLanguage } from './support/session';
 
 const screenshots = join(import.meta.dirname, '../docs/screenshots');
 mkdirSync(screenshots, { recursive: true });
 const RUN_TIMEOUT = 60_000;
 
-type Lang = 'sv' | 'en';
-type Messages = Record<string, unknown>;
-
-function messages(language: Lang, namespace: string): Messages {
-  return JSON.parse(readFileSync(join(import.meta.dirname, `../web/src/locales/${language}/${namespace}.json`), 'utf8')) as Messages;
-}
-
-/** The text of `key` (dotted path) with its {{placeholders}} filled in, as i18next shows it. */
-function text(bundle: Messages, key: string, values: Record<string, string | number> = {}): string {
-  const found = key.split('.').reduce<unknown>((node, part) => (node as Messages | undefined)?.[part], bundle);
-  if (typeof found !== 'string') throw new Error(`no message ${key}`);
-  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
-}
 
 async function settle(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
@@ -84,10 +72,11 @@ for (const language of ['sv', 'en'] as const) {
     const stepCount = recording.steps.length;
     await expect(stepList.locator(':scope > li')).toHaveCount(stepCount);
     await expect(page.getByText(text(wf, 'editor.steps.count_other', { count: stepCount }), { exact: true })).toBeVisible();
-    await expect(page.getByText(text(wf, 'editor.version', { version: 1 }), { exact: true })).toBeVisible();
-    for (const type of ['navigate', 'click', 'change']) {
-      await expect(stepList.getByText(text(wf, `step_types.${type}`), { exact: true }).first()).toBeVisible();
-    }
+    await expect(page.getByText(text(wf, 'editor.version', { version: 1 }), { exact: true }).first()).toBeVisible();
+    // Each step reads as a sentence (the recording's start page among them); its selectors wait under "Avancerat".
+    const start = recording.steps.find((s) => s.type === 'navigate') as { url: string };
+    await expect(stepList.getByText(text(wf, 'sentence.navigate', { url: start.url }), { exact: true })).toBeVisible();
+    await expect(stepList.getByText(text(wf, 'editor.steps.advanced.title'), { exact: true }).first()).toBeVisible();
     // The recording's steps in its order: 1 setViewport, 2 navigate, 3 click #name, 4 change #name, … last: submit.
     const nameClick = recording.steps.findIndex((s) => s.type === 'click');
     const nameChange = recording.steps.findIndex((s) => s.type === 'change');
@@ -106,7 +95,7 @@ for (const language of ['sv', 'en'] as const) {
     await expect(page.getByText(text(wf, 'editor.unsaved'), { exact: true })).toBeVisible();
     await page.getByRole('button', { name: text(wf, 'editor.save'), exact: true }).click();
     await expect(page.getByText(text(wf, 'editor.toast.saved', { version: 2 }), { exact: true }).first()).toBeVisible();
-    await expect(page.getByText(text(wf, 'editor.version', { version: 2 }), { exact: true })).toBeVisible();
+    await expect(page.getByText(text(wf, 'editor.version', { version: 2 }), { exact: true }).first()).toBeVisible();
     await expect(page.getByText(text(wf, 'editor.unsaved'), { exact: true })).toHaveCount(0);
 
     await settle(page);
@@ -146,6 +135,7 @@ for (const language of ['sv', 'en'] as const) {
     dialog = page.getByRole('dialog', {
       name: text(wf, 'step_dialog.edit_title', { number: nameClick + 1, type: text(wf, 'step_types.click') }),
     });
+    await dialog.getByText(text(wf, 'step_dialog.advanced'), { exact: true }).click();
     const selectors = recording.steps[nameClick].selectors as string[][];
     for (let i = selectors.length; i > 1; i--) {
       await dialog.getByRole('button', { name: text(wf, 'step_dialog.selectors.remove', { number: i }) }).click();
@@ -167,6 +157,7 @@ for (const language of ['sv', 'en'] as const) {
 
     // The fix: a working selector again, saved as version 4.
     await page.getByRole('button', { name: text(wf, 'editor.steps.edit', { number: nameClick + 1 }) }).click();
+    await dialog.getByText(text(wf, 'step_dialog.advanced'), { exact: true }).click();
     await dialog.getByLabel(text(wf, 'step_dialog.selectors.item', { number: 1 }), { exact: true }).fill('#name');
     await dialog.getByRole('button', { name: text(wf, 'step_dialog.done') }).click();
     await expect(dialog).toHaveCount(0);

@@ -135,3 +135,36 @@ describe('personnummer', () => {
     expect(isPersonnummer('121212--1212')).toBe(false);
   });
 });
+
+describe('choices (issue 24)', () => {
+  it('a select keeps the chosen value and every option with the text a person sees', () => {
+    document.body.innerHTML =
+      '<form><label for="t">Betalningsvillkor</label><select id="t"><option value="10">10 dagar</option><option value="30">30 dagar</option></select></form>';
+    const el = document.querySelector('select')!;
+    el.value = '30';
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(sent[0]!.step).toMatchObject({
+      type: 'change',
+      value: '30',
+      control: 'select',
+      choices: [
+        { value: '10', label: '10 dagar' },
+        { value: '30', label: '30 dagar' },
+      ],
+    });
+  });
+
+  it.each(['checkbox', 'radio'] as const)('a %s is recorded as on or off with its kind', (kind) => {
+    const el = field(`<label for="f">Godkänd för F-skatt</label><input id="f" type="${kind}">`);
+    el.checked = true;
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(sent[0]!.step).toMatchObject({ type: 'change', value: 'true', control: kind });
+    expect(sent[0]!.step).not.toHaveProperty('choices');
+  });
+
+  it('a text field is marked as text', () => {
+    const el = field('<label for="n">Leverantörsnamn</label><input id="n">');
+    type(el, 'Byggbolaget AB');
+    expect(sent[0]!.step).toMatchObject({ type: 'change', value: 'Byggbolaget AB', control: 'text' });
+  });
+});

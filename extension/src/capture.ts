@@ -8,7 +8,8 @@
 //                                two clicks of a double click into the doubleClick)
 //   typing                    → one `change` per field, when the field commits (change event, or Enter/Tab/
 //                                Escape, or a click elsewhere while it still has focus)
-//   select, checkbox, radio   → `change` ("true"/"false" for checkboxes and radios, the option's value)
+//   select, checkbox, radio   → `change` ("true"/"false" for checkboxes and radios, the option's value) with
+//                                the field's kind (`control`) and a select's options (`choices`, value and text)
 //   password fields           → `change` with `{{secret.NAME}}`: the typed value is never read. Also fields
 //                                that were ever of type password ("show password" toggles) and fields with
 //                                autocomplete one-time-code, cc-number, cc-csc, new-password, current-password
@@ -106,8 +107,9 @@ function recordChange(el: Element, time: number) {
     send({ step: { ...base, type: 'change', value }, label, secret: name, at: time, committedAt });
     return;
   }
-  const value = el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? String(el.checked) : el.value;
-  if (!(el instanceof HTMLSelectElement) && isPersonnummer(value)) {
+  const field = fieldOf(el);
+  const value = field.control === 'checkbox' || field.control === 'radio' ? String((el as HTMLInputElement).checked) : el.value;
+  if (field.control === 'text' && isPersonnummer(value)) {
     // A person's identity number is the run's data, not the workflow's: a run input, never a literal.
     const input = inputNameFrom(label ?? el.getAttribute('name') ?? '');
     const template = `{{input.${input}}}`;
@@ -118,7 +120,24 @@ function recordChange(el: Element, time: number) {
   }
   if (recorded.get(el) === value) return;
   recorded.set(el, value);
-  send({ step: { ...base, type: 'change', value }, label, at: time, committedAt });
+  send({ step: { ...base, ...field, type: 'change', value }, label, at: time, committedAt });
+}
+
+const MAX_CHOICES = 200;
+
+/** The field's kind, and a select's options as the page shows them (the chosen one always among them). */
+function fieldOf(el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement): {
+  control: 'text' | 'select' | 'checkbox' | 'radio';
+  choices?: Array<{ value: string; label: string }>;
+} {
+  if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) return { control: el.type };
+  if (!(el instanceof HTMLSelectElement)) return { control: 'text' };
+  const options = Array.from(el.options);
+  const kept = options.slice(0, MAX_CHOICES);
+  const chosen = el.selectedOptions[0];
+  if (chosen && !kept.includes(chosen)) kept[kept.length - 1] = chosen;
+  const choices = kept.map((option) => ({ value: option.value.slice(0, 1000), label: (option.label || option.text).trim().slice(0, 200) }));
+  return { control: 'select', choices };
 }
 
 function flush(time: number, except?: Element) {

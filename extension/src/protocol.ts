@@ -34,7 +34,15 @@ export type CapturedStep = Placement &
         offsetY?: number;
         button?: 'primary' | 'auxiliary' | 'secondary';
       }
-    | { type: 'change'; selectors: Selector[]; fingerprint?: Fingerprint; value: string }
+    | {
+        type: 'change';
+        selectors: Selector[];
+        fingerprint?: Fingerprint;
+        value: string;
+        /** The kind of field; a select also sends its options (value and the text a person sees). */
+        control?: 'text' | 'select' | 'checkbox' | 'radio';
+        choices?: Array<{ value: string; label: string }>;
+      }
     | { type: 'keyDown' | 'keyUp'; key: string }
   );
 

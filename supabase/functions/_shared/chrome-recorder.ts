@@ -176,7 +176,8 @@ export function toChromeRecording(name: string, definition: Definition): ChromeR
       continue;
     }
     if (!isChromeStepType(step.type)) continue;
-    // Kollega's own fields (frame selectors, the element's fingerprint, healing settings) mean nothing to Chrome.
+    // Kollega's own fields (frame selectors, the element's fingerprint, healing settings, a field's kind and
+    // options) mean nothing to Chrome.
     const {
       id: _id,
       description: _description,
@@ -184,6 +185,8 @@ export function toChromeRecording(name: string, definition: Definition): ChromeR
       fingerprint: _fingerprint,
       critical: _critical,
       healThreshold: _healThreshold,
+      control: _control,
+      choices: _choices,
       type,
       ...fields
     } = step as

@@ -130,6 +130,20 @@ const pointer = {
 };
 const assertedEvents = { assertedEvents: z.array(assertedEvent).max(5).optional() };
 
+/** The kinds of field a `change` step fills: the editor offers a list for a select and an on/off choice for the others. */
+export const CHANGE_CONTROLS = ['text', 'select', 'checkbox', 'radio'] as const;
+export type ChangeControl = (typeof CHANGE_CONTROLS)[number];
+export const MAX_CHOICES = 200;
+/** One option of a select as the page showed it: its value (what the step sets) and the text a person sees. */
+export const choiceSchema = z.object({ value: z.string().max(1000, 'too_long'), label: z.string().max(200, 'too_long') });
+export type Choice = z.infer<typeof choiceSchema>;
+/** What the recorder saw of the field a `change` step fills (Kollega's own; absent on imports from Chrome). */
+const changeField = {
+  control: z.enum(CHANGE_CONTROLS).optional(),
+  /** A select's options, in the page's order; the step's value is one of their values. */
+  choices: z.array(choiceSchema).max(MAX_CHOICES, 'too_many').optional(),
+};
+
 export const aiOptionSchema = z.object({
   value: z.string().trim().min(1, 'option_value_required').max(100, 'too_long'),
   label: z.string().trim().min(1, 'option_label_required').max(200, 'too_long'),
@@ -167,7 +181,7 @@ export const stepSchema = z.discriminatedUnion(
     z.object({ ...base, ...placement, ...assertedEvents, type: z.literal('navigate'), url: navigationUrlSchema }),
     z.object({ ...base, ...element, ...pointer, ...assertedEvents, type: z.literal('click') }),
     z.object({ ...base, ...element, ...pointer, ...assertedEvents, type: z.literal('doubleClick') }),
-    z.object({ ...base, ...element, ...assertedEvents, type: z.literal('change'), value: value() }),
+    z.object({ ...base, ...element, ...changeField, ...assertedEvents, type: z.literal('change'), value: value() }),
     z.object({ ...base, ...placement, ...assertedEvents, type: z.literal('keyDown'), key: z.string().min(1).max(40) }),
     z.object({ ...base, ...placement, ...assertedEvents, type: z.literal('keyUp'), key: z.string().min(1).max(40) }),
     z.object({ ...base, ...element, ...assertedEvents, type: z.literal('hover') }),

@@ -152,6 +152,17 @@ export type WorkflowDetail = Workflow & {
   webhookSigned: boolean;
 };
 
+/** GET /api/workflows/{id}/versions: one saved version (newest first). */
+export type WorkflowVersion = {
+  version: number;
+  /** Where it came from: the step editor, Track & Trace, an import, a template, an accepted heal. */
+  source: string;
+  createdAt: string;
+  /** Who saved it; null when unknown (a removed user, or saved by the system). */
+  createdByName: string | null;
+  definition: import('../schemas/definition.ts').Definition;
+};
+
 /** PUT /api/workflows/{id}/definition response. */
 export type SavedDefinition = { version: number; definition: import('../schemas/definition.ts').Definition };
 

@@ -20,7 +20,7 @@ import {
 import { DEFAULT_TIMEZONE, scheduleBodySchema } from '../../_shared/schemas/schedules.ts';
 import { WORKFLOW_COLUMNS, WORKFLOW_LIST } from '../../_shared/statements.ts';
 import { createWorkflowSchema, updateWorkflowSchema, WORKFLOW_CATEGORIES } from '../../_shared/schemas/workflows.ts';
-import type { SavedDefinition, Workflow, WorkflowCategory, WorkflowDetail, WorkflowSchedule } from '../../_shared/types/api.ts';
+import type { SavedDefinition, Workflow, WorkflowCategory, WorkflowDetail, WorkflowSchedule, WorkflowVersion } from '../../_shared/types/api.ts';
 import { refuseUnsafeDefinition } from '../definition-rules.ts';
 import { type AppEnv, readJson, requireSession } from '../middleware.ts';
 import { asCaller, deniedOrMissing, jsonAttachment, jsonParam, likePattern, pathId, readQuery, slug } from '../resource.ts';
@@ -282,6 +282,25 @@ async function saveVersion(tx: Tx, id: string, definition: Definition, source: s
     throw error;
   }
 }
+
+export const VERSION_LIST_LIMIT = 100;
+
+// The workflow's saved versions, newest first, with who saved each and when (the editor's version history
+// shows them as a readable diff of steps). 404 for a workflow the caller cannot see.
+workflowRoutes.get('/workflows/:id/versions', requireSession, async (c) => {
+  const id = pathId(c);
+  const rows = await asCaller(c, async (tx) => {
+    const [visible] = await tx`select 1 from public.workflows where id = ${id}`;
+    if (!visible) throw new HttpError(404, 'not_found');
+    return await tx<WorkflowVersion[]>`
+      select v.version, v.source, v.created_at as "createdAt", p.full_name as "createdByName", v.definition
+      from public.workflow_versions v left join public.profiles p on p.id = v.created_by
+      where v.workflow_id = ${id}
+      order by v.version desc
+      limit ${VERSION_LIST_LIMIT}`;
+  });
+  return c.json(rows);
+});
 
 // Restores an earlier version: its definition saved again as the next version (versions never change, so the
 // one it replaces stays restorable too). Used to undo a heal accepted from a run (docs/automation.md

@@ -3,7 +3,7 @@
 // definitions.test.ts; runs: runs.test.ts; schedules: schedules.test.ts; webhooks: hooks.test.ts.
 import { assert, assertEquals, assertMatch } from './assert.ts';
 import { auditRows, Client, MISSING_ID, team, withDb } from './helpers.ts';
-import { workflowWithSteps } from './run-fixtures.ts';
+import { CLICK_DEFINITION, workflowWithSteps } from './run-fixtures.ts';
 
 const WORKFLOW_KEYS = [
   'category', 'createdAt', 'createdBy', 'description', 'id', 'isActive', 'lastRunAt', 'name', 'runCount', 'startMethod',
@@ -225,4 +225,25 @@ Deno.test('PATCH /api/workflows/:id answers 405 with the methods the path has', 
   const response = await member.client.request('PATCH', `/workflows/${MISSING_ID}`, { body: { name: 'x' } });
   assertEquals([response.status, response.body.code], [405, 'method_not_allowed']);
   assertEquals(response.headers.get('allow')?.split(', ').sort(), ['DELETE', 'GET', 'HEAD', 'PUT']);
+});
+
+Deno.test('GET /api/workflows/:id/versions lists the saved versions newest first with who saved them, to the organisation only', async () => {
+  const [a, b] = await Promise.all([team(), team()]);
+  const workflowId = await workflowWithSteps(a.admin.client, { definition: CLICK_DEFINITION });
+  const second = { version: 1, steps: [CLICK_DEFINITION.steps[0]] };
+  assertEquals((await a.superuser.client.put(`/workflows/${workflowId}/definition`, { definition: second })).status, 200);
+
+  const listed = await a.member.client.get(`/workflows/${workflowId}/versions`);
+  assertEquals(listed.status, 200);
+  const names = await withDb((sql) => sql<{ id: string; full_name: string }[]>`
+    select id, full_name from public.profiles where id in (${a.admin.id}, ${a.superuser.id})`);
+  const nameOf = (id: string) => names.find((row) => row.id === id)?.full_name;
+  assertEquals(
+    listed.body.map((v: { version: number; source: string; createdByName: string; definition: { steps: unknown[] } }) => [v.version, v.source, v.createdByName, v.definition.steps.length]),
+    [[2, 'editor', nameOf(a.superuser.id), 1], [1, 'editor', nameOf(a.admin.id), 2]],
+  );
+  assertMatch(listed.body[0].createdAt, /^\d{4}-\d{2}-\d{2}T/);
+
+  assertEquals((await b.admin.client.get(`/workflows/${workflowId}/versions`)).status, 404);
+  assertEquals((await a.admin.client.get(`/workflows/${MISSING_ID}/versions`)).status, 404);
 });

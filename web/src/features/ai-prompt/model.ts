@@ -8,7 +8,11 @@ export const MIN_CONFIDENCE = 1;
 export const MAX_CONFIDENCE = 100;
 export const DEFAULT_CONFIDENCE = AI_THRESHOLD_DEFAULT;
 export const INSTRUCTION_ROWS = 6;
+/** A decision chooses among 2–10 options (the step schema's bounds). */
+export const MIN_OPTIONS = 2;
+export const MAX_OPTIONS = 10;
 
+/** Example instructions: each only chooses among the step's options and gives a reason (SPEC's three kinds). */
 export type ExampleKey = 'conditional' | 'error_handling' | 'validation';
 export const EXAMPLE_KEYS: ExampleKey[] = ['conditional', 'error_handling', 'validation'];
 

@@ -6,14 +6,10 @@ export const STEP_COUNT = STEP_IDS.length;
 
 export const CATEGORIES = ['data_entry', 'report_generation', 'email_processing', 'file_management', 'system_integration', 'other'] as const;
 export const FREQUENCIES = ['daily', 'weekly', 'monthly', 'as_needed'] as const;
-export const BROWSERS = ['edge', 'chrome', 'firefox'] as const;
-export const RECORDING_MODES = ['guided', 'advanced'] as const;
 export const SUGGESTION_TYPES = ['error_handling', 'data_validation', 'notification'] as const;
 
 export type Category = (typeof CATEGORIES)[number];
 export type Frequency = (typeof FREQUENCIES)[number];
-export type Browser = (typeof BROWSERS)[number];
-export type RecordingMode = (typeof RECORDING_MODES)[number];
 export type SuggestionType = (typeof SUGGESTION_TYPES)[number];
 
 /** Test 3 s; deployment 2 s (the recording is real: the Kollega Recorder extension). */
@@ -27,8 +23,6 @@ export type OnboardingDraft = {
   description: string;
   category: Category | '';
   frequency: Frequency | '';
-  browser: Browser;
-  recordingMode: RecordingMode;
   recordedSteps: number;
   aiSuggestions: AiSuggestion[];
 };
@@ -52,8 +46,6 @@ export function initialWizardState(): WizardState {
       description: '',
       category: '',
       frequency: '',
-      browser: 'edge',
-      recordingMode: 'guided',
       recordedSteps: 0,
       aiSuggestions: SUGGESTION_TYPES.map((type, index) => ({ id: `suggestion-${index + 1}`, type, applied: true })),
     },

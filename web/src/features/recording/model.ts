@@ -4,9 +4,6 @@
 import type { Capture } from '@extension/protocol';
 import type { Definition, Selector, Step } from '@shared/schemas/definition';
 
-export const BROWSERS = ['edge', 'chrome', 'firefox'] as const;
-export type Browser = (typeof BROWSERS)[number];
-export const DEFAULT_BROWSER: Browser = 'edge';
 export const DEFAULT_START_URL = 'https://';
 
 export const STEP_ACTIONS = ['navigate', 'click', 'type', 'key', 'wait', 'manual', 'ai_decision', 'screenshot'] as const;
@@ -86,7 +83,7 @@ export function stepFromCapture(capture: Capture, id: string, t: Translate): Rec
         ? t('steps.describe.secret', { name, secret: capture.secret })
         : capture.input
           ? t('steps.describe.input', { name, input: capture.input })
-          : t('steps.describe.change', { name, value: quote(captured.value, 40) });
+          : describeChoice(captured, name, t);
       break;
     default:
       description = t('steps.describe.key', { key: captured.key });
@@ -101,6 +98,23 @@ export function stepFromCapture(capture: Capture, id: string, t: Translate): Rec
     ...(capture.secret ? { secret: capture.secret } : {}),
     ...(capture.input ? { input: capture.input } : {}),
   };
+}
+
+/** A change in a person's words: the option's text for a select, ticked or not for a checkbox or radio. */
+function describeChoice(captured: Extract<Capture['step'], { type: 'change' }>, name: string, t: Translate): string {
+  const on = captured.value === 'true';
+  switch (captured.control) {
+    case 'select': {
+      const label = captured.choices?.find((choice) => choice.value === captured.value)?.label || captured.value;
+      return t('steps.describe.select', { name, value: quote(label, 40) });
+    }
+    case 'checkbox':
+      return t(on ? 'steps.describe.check' : 'steps.describe.uncheck', { name });
+    case 'radio':
+      return on ? t('steps.describe.radio', { name }) : t('steps.describe.uncheck', { name });
+    default:
+      return t('steps.describe.change', { name, value: quote(captured.value, 40) });
+  }
 }
 
 const sameSelectors = (a: Step, b: Step) =>

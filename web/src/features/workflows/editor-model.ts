@@ -1,6 +1,7 @@
 // The step editor's pure logic: new steps, moving, what a row shows, and where a validation message
 // belongs (the client's zod issues and the server's `fields` both name `steps.<index>.<field>`).
 import {
+  AI_THRESHOLD_DEFAULT,
   DEFINITION_FORMAT_VERSION,
   type Definition,
   definitionSchema,
@@ -11,8 +12,26 @@ import {
 } from '@shared/schemas/definition';
 import { RUN_ERROR_TYPES, type RunErrorType } from '@shared/run-types';
 
-/** Step types the "add step" menu offers (the rest arrive from recordings and imports). */
-export const ADDABLE_STEP_TYPES = ['navigate', 'click', 'change', 'wait', 'screenshot', 'extract', 'manual'] as const satisfies readonly StepType[];
+/**
+ * Step types the "add step" menu offers, in the order a person thinks of them. The developer's types (a
+ * JavaScript condition, window size, network emulation, a lone key release) arrive only from imports.
+ */
+export const ADDABLE_STEP_TYPES = [
+  'navigate',
+  'click',
+  'doubleClick',
+  'change',
+  'hover',
+  'keyDown',
+  'scroll',
+  'waitForElement',
+  'wait',
+  'extract',
+  'screenshot',
+  'ai_decision',
+  'manual',
+  'close',
+] as const satisfies readonly StepType[];
 export type AddableStepType = (typeof ADDABLE_STEP_TYPES)[number];
 
 /** Test runs are followed every second while they can still change. */
@@ -56,9 +75,17 @@ export function newStep(type: AddableStepType, id: string): Step {
     case 'navigate':
       return { ...base, type, url: 'https://' };
     case 'click':
+    case 'doubleClick':
+    case 'hover':
+    case 'waitForElement':
       return { ...base, type, selectors: [''] };
     case 'change':
       return { ...base, type, selectors: [''], value: '' };
+    case 'keyDown':
+      return { ...base, type, key: 'Enter' };
+    case 'scroll':
+    case 'close':
+      return { ...base, type };
     case 'wait':
       return { ...base, type, ms: 1000 };
     case 'screenshot':
@@ -67,54 +94,44 @@ export function newStep(type: AddableStepType, id: string): Step {
       return { ...base, type, selectors: [''], variable: '' };
     case 'manual':
       return { ...base, type, instructions: '' };
+    case 'ai_decision':
+      return {
+        ...base,
+        type,
+        prompt: '',
+        inputs: [],
+        threshold: AI_THRESHOLD_DEFAULT,
+        options: [
+          { value: '', label: '', then: 'continue' },
+          { value: '', label: '', then: 'continue' },
+        ],
+      };
   }
 }
 
-/** `steps` with the step at `index` moved by `by` places (unchanged when it would leave the list). */
-export function moveStep<T>(steps: readonly T[], index: number, by: -1 | 1): T[] {
-  const target = index + by;
-  if (index < 0 || index >= steps.length || target < 0 || target >= steps.length) return [...steps];
+/** A copy of the step at `index` right after it, with a new id. */
+export function duplicateStep(steps: readonly Step[], index: number): Step[] {
+  const copy = { ...structuredClone(steps[index]), id: newStepId(steps) } as Step;
+  return insertStep(steps, index + 1, copy);
+}
+
+/** `steps` with `step` at `index` (0 = first; steps.length = last). */
+export function insertStep(steps: readonly Step[], index: number, step: Step): Step[] {
+  return [...steps.slice(0, index), step, ...steps.slice(index)];
+}
+
+/** `steps` with the step at `from` moved to place `to` (unchanged when either is outside the list). */
+export function moveStep<T>(steps: readonly T[], from: number, to: number): T[] {
+  if (from < 0 || from >= steps.length || to < 0 || to >= steps.length) return [...steps];
   const next = [...steps];
-  [next[index], next[target]] = [next[target], next[index]];
+  const [moved] = next.splice(from, 1);
+  next.splice(to, 0, moved);
   return next;
 }
 
-export type StepDetail =
-  | { kind: 'selector' | 'url' | 'value' | 'key' | 'variable' | 'expression'; text: string }
-  | { kind: 'ms'; ms: number }
-  | { kind: 'text'; text: string }
-  | { kind: 'viewport'; width: number; height: number };
-
-/** The one thing a row shows under the description: the main selector, URL, value, wait… */
-export function stepDetail(step: Step): StepDetail | null {
-  switch (step.type) {
-    case 'navigate':
-      return { kind: 'url', text: step.url };
-    case 'change':
-      return { kind: 'value', text: step.value };
-    case 'wait':
-      return { kind: 'ms', ms: step.ms };
-    case 'keyDown':
-    case 'keyUp':
-      return { kind: 'key', text: step.key };
-    case 'extract':
-      return { kind: 'variable', text: step.variable };
-    case 'manual':
-      return { kind: 'text', text: step.instructions };
-    case 'ai_decision':
-      return { kind: 'text', text: step.prompt };
-    case 'waitForExpression':
-      return { kind: 'expression', text: step.expression };
-    case 'setViewport':
-      return { kind: 'viewport', width: step.width, height: step.height };
-    default:
-      return null;
-  }
-}
-
-/** The best (first) selector of an element step, as one line. */
-export function mainSelector(step: Step): string | null {
-  return 'selectors' in step && step.selectors && step.selectors.length > 0 ? selectorText(step.selectors[0]) : null;
+/** An element step's selectors, best first, one line each (none for other steps). */
+export function selectorLines(step: Step): string[] {
+  return 'selectors' in step && step.selectors ? step.selectors.map(selectorText) : [];
 }
 
 export type StepBadges = { frame: boolean; popup: boolean; secrets: string[] };

@@ -15,6 +15,7 @@ export type StepFormValues = {
   url: string;
   value: string;
   key: string;
+  /** A wait in seconds, as typed (the step keeps milliseconds). */
   ms: string;
   variable: string;
   attribute: string;
@@ -77,7 +78,7 @@ export function stepToForm(step: Step): StepFormValues {
     url: str(record.url),
     value: str(record.value),
     key: str(record.key),
-    ms: num(record.ms),
+    ms: seconds(typeof record.ms === 'number' ? record.ms : undefined),
     variable: str(record.variable),
     attribute: str(record.attribute),
     instructions: str(record.instructions),
@@ -113,7 +114,7 @@ export function formToStep(original: Step, values: StepFormValues): Step {
   if (fields.includes('url')) step.url = values.url.trim();
   if (fields.includes('value')) step.value = values.value;
   if (fields.includes('key')) step.key = values.key;
-  if (fields.includes('ms')) step.ms = toNumber(values.ms);
+  if (fields.includes('ms')) step.ms = toNumber(values.ms, 1000);
   if (fields.includes('variable')) step.variable = values.variable.trim();
   if (fields.includes('attribute')) step.attribute = values.attribute.trim() === '' ? undefined : values.attribute.trim();
   if (fields.includes('instructions')) step.instructions = values.instructions;

@@ -29,7 +29,7 @@ const detail: WorkflowDetail = {
         id: 's2',
         type: 'ai_decision',
         description: 'Attestera fakturan?',
-        prompt: 'Om beloppet överstiger 10000 kr, skicka till chefen.',
+        prompt: 'Välj Attestera om beloppet är högst 10000 kr, annars Till chefen.',
         inputs: ['var.amount'],
         options: [
           { value: 'approve', label: 'Attestera', then: 'continue' },
@@ -49,9 +49,9 @@ const detail: WorkflowDetail = {
 const notConfigured: AiStatus = { configured: false, model: null, averageConfidence: null, averageOver: 0, decisionsToday: 0, openTasks: 0 };
 const configured: AiStatus = { configured: true, model: 'gpt-4o-mini', averageConfidence: 87, averageOver: 42, decisionsToday: 5, openTasks: 1 };
 
-function mock(status: AiStatus, extra: Parameters<typeof mockApi>[0] = {}) {
+function mock(status: AiStatus, extra: Parameters<typeof mockApi>[0] = {}, user = demoUser) {
   return mockApi({
-    'GET /api/user': () => json(200, demoUser),
+    'GET /api/user': () => json(200, user),
     'GET /api/workflows': () => json(200, [aWorkflow()]),
     [`GET /api/workflows/${ID}`]: () => json(200, detail),
     'GET /api/ai/status': () => json(200, status),
@@ -82,13 +82,47 @@ describe('AI prompt editor', () => {
     expect(stepButton(2)).toHaveTextContent('AI-styrd');
     expect(stepButton(2)).toHaveTextContent('Attestera fakturan?');
     expect(screen.getByText('Välj ett steg')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('AI är inte konfigurerad');
+    // An administrator is told what to set and where it is described.
+    expect(screen.getByRole('status')).toHaveTextContent('AI är inte uppsatt');
+    expect(screen.getByRole('status')).toHaveTextContent('KOLLEGA_AI_BASE_URL, KOLLEGA_AI_API_KEY och KOLLEGA_AI_MODEL');
+    expect(screen.getByRole('status')).toHaveTextContent('README');
     const panel = screen.getByRole('heading', { name: 'AI-modell' }).closest('section') as HTMLElement;
     expect(panel).toHaveTextContent('Ingen modell konfigurerad');
     expect(panel).toHaveTextContent('Ingen data än');
     expect(panel).not.toHaveTextContent('94');
     fireEvent.click(stepButton(2));
-    expect(screen.getByRole('button', { name: 'Testa' })).toBeDisabled();
+    const testButton = screen.getByRole('button', { name: 'Testa' });
+    expect(testButton).toBeDisabled();
+    expect(testButton).toHaveAccessibleDescription('Testa fungerar när AI är uppsatt.');
+    expect(screen.getByText('Testa fungerar när AI är uppsatt.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Ta bort alternativ 1' })).toHaveAccessibleDescription('Ett AI-beslut behöver minst 2 alternativ.');
+  });
+
+  it.each(['user', 'superuser'] as const)('tells a %s only to ask an administrator, naming no setting', async (role) => {
+    mock(notConfigured, {}, { ...demoUser, role });
+    await openEditor();
+    const notice = screen.getByRole('status');
+    expect(notice).toHaveTextContent('AI är inte uppsatt: be en administratör');
+    expect(notice).not.toHaveTextContent('KOLLEGA_AI');
+  });
+
+  it('says why "Spara prompt" and "Testa" wait for instructions, and offers only examples that choose an option with a reason', async () => {
+    mock(configured);
+    await openEditor();
+    fireEvent.click(stepButton(2));
+    fireEvent.change(screen.getByLabelText('Instruktioner till AI:n'), { target: { value: ' ' } });
+    for (const name of ['Spara prompt', 'Testa']) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription('Skriv instruktioner till AI:n först.');
+    }
+    const examples = screen.getAllByRole('button', { name: /^Använd exempel/ }).map((button) => button.textContent ?? '');
+    expect(examples).toHaveLength(3);
+    for (const text of examples) {
+      expect(text).toMatch(/Välj ”Ja”.*”Nej”/);
+      expect(text).toMatch(/Motivera|motiveringen/);
+      expect(text).not.toMatch(/ladda om|skicka fakturan|lägg ärendet/i);
+    }
   });
 
   it('edits the prompt, inputs, an option and the threshold and saves them as a new version of the definition', async () => {
@@ -97,9 +131,9 @@ describe('AI prompt editor', () => {
     fireEvent.click(stepButton(2));
     const textarea = screen.getByLabelText('Instruktioner till AI:n') as HTMLTextAreaElement;
     expect(textarea).toHaveAttribute('rows', '6');
-    expect(textarea.value).toBe('Om beloppet överstiger 10000 kr, skicka till chefen.');
+    expect(textarea.value).toBe('Välj Attestera om beloppet är högst 10000 kr, annars Till chefen.');
     fireEvent.click(screen.getByRole('button', { name: 'Använd exempel: Villkorslogik' }));
-    expect(textarea.value).toContain('10000 kr');
+    expect(textarea.value).toContain('10 000 kr');
     const slider = screen.getByRole('slider', { name: /Lägsta säkerhet för automatiska beslut: 95 %/ });
     expect(slider).toHaveAttribute('min', '1');
     expect(slider).toHaveAttribute('max', '100');
@@ -120,7 +154,7 @@ describe('AI prompt editor', () => {
       options: [{ value: 'approve', then: 'continue', alwaysAsk: true }, { value: 'manager', label: 'Skicka till chefen', then: { goto: 's3' } }],
     });
     expect((step.options as Array<Record<string, unknown>>)[1]).not.toHaveProperty('alwaysAsk');
-    expect(String(step.prompt)).toContain('Om fakturabeloppet överstiger 10000 kr');
+    expect(String(step.prompt)).toContain('Välj ”Ja” om fakturans belopp är högst 10 000 kr');
     expect(putBody(calls)!.definition.steps).toHaveLength(3);
   });
 

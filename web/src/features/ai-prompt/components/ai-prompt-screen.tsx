@@ -1,6 +1,7 @@
 // The AI prompt editor (SPEC §2 /ai-prompt) on a real workflow: pick the workflow and a step, edit an
 // ai_decision step (or add one after a standard step), save it as a new version of the definition, and
-// "Testa" it once. Says so when AI is not set up. The workflows come in from the route (their feature).
+// "Testa" it once. Says so when AI is not set up: to an administrator what to set (and where the docs are),
+// to anyone else to ask one. The workflows come in from the route (their feature).
 import { useQuery } from '@tanstack/react-query';
 import type { Definition } from '@shared/schemas/definition';
 import type { Workflow, WorkflowDetail } from '@shared/types/api';
@@ -11,6 +12,7 @@ import { Card } from '@/components/ui/card';
 import { ExclamationTriangleIcon } from '@/components/ui/icons';
 import { notify } from '@/components/ui/notify';
 import { SelectInput } from '@/components/ui/select-input';
+import { useCan } from '@/lib/permissions';
 import { aiStatusQueryOptions } from '../api/get-ai-status';
 import { type DecisionStep, isDecision, newDecisionStep } from '../model';
 import { ModelPanel } from './model-panel';
@@ -29,6 +31,8 @@ type AiPromptScreenProps = {
 export function AiPromptScreen({ workflows, workflowId, onSelectWorkflow, workflow, saving, onSave }: AiPromptScreenProps) {
   const { t } = useTranslation('ai_prompt');
   const status = useQuery(aiStatusQueryOptions());
+  // The organisation's administrator is who sets AI up; everyone else is told to ask one.
+  const setUp = useCan('organization.edit');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [added, setAdded] = useState<{ step: DecisionStep; afterIndex: number } | null>(null);
   const definition = workflow.data?.definition;
@@ -66,10 +70,17 @@ export function AiPromptScreen({ workflows, workflowId, onSelectWorkflow, workfl
       {status.data && !status.data.configured ? (
         <div role="status" className="flex gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
           <ExclamationTriangleIcon className="size-5 shrink-0 text-amber-600" />
-          <span>
-            <span className="block font-semibold">{t('not_configured.title')}</span>
-            {t('not_configured.description')}
-          </span>
+          {setUp.allowed ? (
+            <span>
+              <span className="block font-semibold">{t('not_configured.title')}</span>
+              {t('not_configured.admin_description')}
+            </span>
+          ) : (
+            <span>
+              <span className="block font-semibold">{t('not_configured.ask_admin')}</span>
+              {t('not_configured.until_then')}
+            </span>
+          )}
         </div>
       ) : null}
       {workflows && workflows.length === 0 ? (

@@ -1,10 +1,10 @@
 // An ai_decision step's editor: instructions (6 rows) with the example texts as templates, the inputs
 // sent to the AI, the options, what each does and whether a person always confirms it, the threshold (1–100), "Spara prompt" (a new version
 // of the workflow's definition) and "Testa" (one decision on sample values, shown with choice,
-// confidence and reason).
+// confidence and reason). A disabled button says why, in words beside it and as its description.
 import { Description, Field, Input, Label, Textarea } from '@headlessui/react';
 import { definitionSchema, type Definition, type Step } from '@shared/schemas/definition';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -21,7 +21,9 @@ import {
   EXAMPLE_KEYS,
   INSTRUCTION_ROWS,
   MAX_CONFIDENCE,
+  MAX_OPTIONS,
   MIN_CONFIDENCE,
+  MIN_OPTIONS,
   parseInputs,
   sampleName,
   thenFromValue,
@@ -56,6 +58,13 @@ export function PromptEditor({ definition, step, stepNumber, afterIndex, aiConfi
   const test = useTestDecision();
   const inputs = parseInputs(inputsText);
   const others = definition.steps.filter((s: Step) => s.id !== step.id);
+  const optionsHintId = useId();
+  const actionsHintId = useId();
+  const saveBlocked = prompt.trim() === '' ? t('editor.blocked.no_instructions') : null;
+  const testBlocked = !aiConfigured ? t('editor.blocked.ai_not_configured') : saveBlocked;
+  const optionsHint =
+    options.length <= MIN_OPTIONS ? t('editor.blocked.min_options', { count: MIN_OPTIONS }) : options.length >= MAX_OPTIONS ? t('editor.blocked.max_options', { count: MAX_OPTIONS }) : null;
+  const actionsHint = [...new Set([saveBlocked, testBlocked].filter((reason) => reason !== null))].join(' ');
 
   const updateOption = (index: number, patch: Partial<DecisionOption>) =>
     setOptions((all) => all.map((option, i) => (i === index ? { ...option, ...patch } : option)));
@@ -124,7 +133,13 @@ export function PromptEditor({ definition, step, stepNumber, afterIndex, aiConfi
                     })),
                   ]}
                 />
-                <Button variant="ghost" size="sm" disabled={options.length <= 2} onClick={() => setOptions((all) => all.filter((_, i) => i !== index))}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={options.length <= MIN_OPTIONS}
+                  aria-describedby={options.length <= MIN_OPTIONS ? optionsHintId : undefined}
+                  onClick={() => setOptions((all) => all.filter((_, i) => i !== index))}
+                >
                   {t('editor.remove_option', { number: index + 1 })}
                 </Button>
                 <Field className="flex items-center gap-2 sm:col-span-4">
@@ -143,11 +158,17 @@ export function PromptEditor({ definition, step, stepNumber, afterIndex, aiConfi
             variant="secondary"
             size="sm"
             className="mt-2"
-            disabled={options.length >= 10}
+            disabled={options.length >= MAX_OPTIONS}
+            aria-describedby={options.length >= MAX_OPTIONS ? optionsHintId : undefined}
             onClick={() => setOptions((all) => [...all, { value: `option_${all.length + 1}`, label: '', then: 'continue' }])}
           >
             {t('editor.add_option')}
           </Button>
+          {optionsHint ? (
+            <p id={optionsHintId} className="mt-1 text-sm text-slate-500">
+              {optionsHint}
+            </p>
+          ) : null}
         </fieldset>
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">{t('editor.approvers_title')}</legend>
@@ -210,13 +231,23 @@ export function PromptEditor({ definition, step, stepNumber, afterIndex, aiConfi
           </div>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          <Button onClick={save} disabled={prompt.trim() === '' || saving}>
+          <Button onClick={save} disabled={saveBlocked !== null || saving} aria-describedby={saveBlocked ? actionsHintId : undefined}>
             {t('editor.save')}
           </Button>
-          <Button variant="secondary" onClick={runTest} disabled={!aiConfigured || prompt.trim() === '' || test.isPending}>
+          <Button
+            variant="secondary"
+            onClick={runTest}
+            disabled={testBlocked !== null || test.isPending}
+            aria-describedby={testBlocked ? actionsHintId : undefined}
+          >
             {t('editor.test')}
           </Button>
         </div>
+        {actionsHint ? (
+          <p id={actionsHintId} className="text-sm text-slate-600">
+            {actionsHint}
+          </p>
+        ) : null}
         {test.data ? <TestResult result={test.data} /> : null}
         <div>
           <h3 className="text-sm font-semibold text-slate-900">{t('editor.examples_title')}</h3>

@@ -48,11 +48,11 @@ export function DashboardScreen({
       {onboarding}
       <StatTiles />
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <FlowPerformanceList performance={performance} onRunNow={onRunNow} />
           <AlertsList pendingErrors={pendingErrors} failedRuns={failedRuns} />
         </div>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <AttentionList waitingTasks={waitingTasks} />
           <QuickActions canManageUsers={canManageUsers} />
         </div>

@@ -45,7 +45,8 @@ export function FlowPerformanceList({ performance, onRunNow }: FlowPerformanceLi
           </Link>
         </div>
       ) : (
-        <div className="-mx-5 overflow-x-auto">
+        // relative: the header's screen-reader-only label is positioned inside the scrolling box, not the page.
+        <div className="relative -mx-5 overflow-x-auto">
           <table className="min-w-full text-left text-sm">
             <thead className="text-xs tracking-wide text-slate-600 uppercase">
               <tr>

@@ -80,9 +80,9 @@ describe('onboarding wizard', { timeout: 20_000 }, () => {
     await fillInfo(dialog);
     fireEvent.click(button(dialog, 'Nästa'));
 
-    // Prepare: edge (recommended) and guided are the defaults.
-    expect(within(dialog).getByRole('radio', { name: 'Microsoft Edge (rekommenderas)' })).toBeChecked();
-    expect(within(dialog).getByRole('radio', { name: /Guidat/ })).toBeChecked();
+    // Prepare: tips only (no browser or recording mode to choose: neither would change the recording).
+    expect(within(dialog).getByText('Logga in i systemen du ska använda')).toBeInTheDocument();
+    expect(within(dialog).queryAllByRole('radio')).toHaveLength(0);
     fireEvent.click(button(dialog, 'Nästa'));
 
     // Record: Next needs at least one step and no recording in progress; back is disabled while recording.

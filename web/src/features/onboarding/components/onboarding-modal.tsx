@@ -38,7 +38,7 @@ export function OnboardingModal({ open, wizard, onClose, onComplete }: Onboardin
       <div className="mt-3 min-h-56">
         {stepId === 'welcome' ? <WelcomeStep /> : null}
         {stepId === 'info' ? <InfoStep draft={state.draft} onChange={wizard.update} /> : null}
-        {stepId === 'prepare' ? <PrepareStep draft={state.draft} onChange={wizard.update} /> : null}
+        {stepId === 'prepare' ? <PrepareStep /> : null}
         {stepId === 'record' ? <RecordStep onChange={wizard.setRecording} /> : null}
         {stepId === 'ai' ? <AiStep suggestions={state.draft.aiSuggestions} onToggle={wizard.toggleSuggestion} /> : null}
         {stepId === 'activate' ? (

@@ -79,9 +79,9 @@ describe('Track & Trace', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Starta inspelning' })).toBeDisabled();
   });
 
-  it('defaults to edge and an https:// start URL; a bare https:// opens a blank page', async () => {
+  it('defaults to an https:// start URL and offers no browser choice (it records in this browser); a bare https:// opens a blank page', async () => {
     await renderTrackTrace();
-    expect(screen.getByLabelText('Webbläsare')).toHaveValue('edge');
+    expect(screen.queryByLabelText('Webbläsare')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Start-URL (valfri)')).toHaveValue('https://');
     expect(screen.queryByText('Tillägget Kollega Recorder behövs för att spela in')).not.toBeInTheDocument();
     expect(startUrl('https://')).toBeNull();

@@ -1,4 +1,5 @@
-// Track & Trace (SPEC §2 /track-trace): browser and start URL, the recording controls (through the Kollega
+// Track & Trace (SPEC §2 /track-trace): the start URL (the recording runs in the browser the extension is
+// installed in, Chrome or Edge: there is no browser to choose), the recording controls (through the Kollega
 // Recorder extension), the steps as they are captured, and saving them as a workflow's definition.
 import { Field, Label, Description } from '@headlessui/react';
 import { useQuery } from '@tanstack/react-query';
@@ -16,7 +17,7 @@ import { notify } from '@/components/ui/notify';
 import { SelectInput } from '@/components/ui/select-input';
 import { useSaveRecording } from '../api/save-recording';
 import { useRecorder } from '../hooks/use-recorder';
-import { BROWSERS, type Browser, DEFAULT_BROWSER, DEFAULT_START_URL, type RecordedStep, toDefinition } from '../model';
+import { DEFAULT_START_URL, type RecordedStep, toDefinition } from '../model';
 import { EditStepDialog } from './edit-step-dialog';
 import { InstallNotice } from './install-notice';
 import { RecordingOverlay } from './recording-overlay';
@@ -30,7 +31,6 @@ export function TrackTraceScreen({ workflowId }: { workflowId?: string }) {
   const recorder = useRecorder();
   const workflows = useQuery(workflowsQueryOptions());
   const save = useSaveRecording();
-  const [browser, setBrowser] = useState<Browser>(DEFAULT_BROWSER);
   const [url, setUrl] = useState(DEFAULT_START_URL);
   const [target, setTarget] = useState(workflowId ?? NEW_WORKFLOW);
   const [editing, setEditing] = useState<RecordedStep | null>(null);
@@ -75,17 +75,7 @@ export function TrackTraceScreen({ workflowId }: { workflowId?: string }) {
       ) : null}
 
       <Card title={t('setup.title')}>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectInput
-            label={t('setup.browser_label')}
-            value={browser}
-            disabled={active}
-            options={BROWSERS.map((value) => ({
-              value,
-              label: t(`setup.browsers.${value}`),
-            }))}
-            onChange={(value) => setBrowser(value as Browser)}
-          />
+        <div className="max-w-xl">
           <Field disabled={active}>
             <Label className="block text-sm font-medium text-slate-800">{t('setup.url_label')}</Label>
             <FieldInput className="mt-1.5" type="url" value={url} onChange={(event) => setUrl(event.target.value)} />

@@ -1,5 +1,7 @@
-// Edit one step (or fill in a new one) in a dialog: the fields its type has. "Done" validates the
-// step with the shared schema; the change reaches the server when the workflow is saved.
+// Edit one step (or fill in a new one) in a dialog: the fields its type has, in a person's words (a wait
+// in seconds, a select's options as a list, a checkbox as on/off); selectors, timeout and frame under
+// "Avancerat" (open for a new element step, and when one of them has an error). "Done" validates the step
+// with the shared schema; the change reaches the server when the workflow is saved.
 import { DEFAULT_STEP_TIMEOUT_MS, MAX_WAIT_MS, type Step, stepSchema } from '@shared/schemas/definition';
 import { useEffect, useMemo } from 'react';
 import { type FieldPath, FormProvider, useForm, useWatch } from 'react-hook-form';
@@ -12,6 +14,7 @@ import { stepBadges } from '../editor-model';
 import { useIssueText } from '../hooks/use-issue-text';
 import { fieldsOf, formNameOf, formToStep, type StepFormValues, stepResolver, stepToForm } from '../step-form';
 import { AiOptionsField } from './ai-options-field';
+import { ChangeValueField } from './change-value-field';
 import { SelectorListField } from './selector-list-field';
 import { StepTextField } from './step-text-field';
 
@@ -59,7 +62,14 @@ function StepForm({ step, isNew, steps, errors, onCancel, onSubmit }: StepFormPr
   const badges = stepBadges(step);
   const variable = useWatch({ control: form.control, name: 'variable' });
   const fullPage = useWatch({ control: form.control, name: 'fullPage' });
-  const { isSubmitted } = form.formState;
+  const { isSubmitted, errors: formErrorsNow } = form.formState;
+  const hasAdvanced = fields.includes('selectors') || fields.includes('timeout') || badges.frame || badges.popup;
+  // A new element step needs its selector; an error in a selector or the timeout must be seen.
+  const openAdvanced =
+    (isNew && fields.includes('selectors')) ||
+    Object.keys(errors).some((path) => path.startsWith('selectors') || path === 'timeout') ||
+    formErrorsNow.selectors !== undefined ||
+    formErrorsNow.timeout !== undefined;
 
   useEffect(() => {
     for (const [path, message] of Object.entries(errors)) {
@@ -79,18 +89,11 @@ function StepForm({ step, isNew, steps, errors, onCancel, onSubmit }: StepFormPr
           placeholder={t('step_dialog.description_placeholder')}
           autoFocus
         />
-        {fields.includes('selectors') ? <SelectorListField /> : null}
         {fields.includes('url') ? <StepTextField name="url" type="url" inputMode="url" mono label={t('step_dialog.url_label')} /> : null}
-        {fields.includes('value') ? (
-          <StepTextField
-            name="value"
-            label={t('step_dialog.value_label')}
-            hint={t('step_dialog.value_hint', { secret: '{{secret.NAME}}', input: '{{input.name}}' })}
-          />
-        ) : null}
+        {fields.includes('value') && step.type === 'change' ? <ChangeValueField step={step} /> : null}
         {fields.includes('key') ? <StepTextField name="key" label={t('step_dialog.key_label')} /> : null}
         {fields.includes('ms') ? (
-          <StepTextField name="ms" inputMode="numeric" label={t('step_dialog.ms_label')} hint={t('step_dialog.ms_hint', { max: MAX_WAIT_MS })} />
+          <StepTextField name="ms" inputMode="decimal" label={t('step_dialog.ms_label')} hint={t('step_dialog.ms_hint', { max: MAX_WAIT_MS / 1000 })} />
         ) : null}
         {fields.includes('variable') ? (
           <div className="grid gap-5 sm:grid-cols-2">
@@ -128,17 +131,25 @@ function StepForm({ step, isNew, steps, errors, onCancel, onSubmit }: StepFormPr
             <AiOptionsField steps={steps} stepId={step.id} />
           </>
         ) : null}
-        {fields.includes('timeout') ? (
-          <StepTextField
-            name="timeout"
-            inputMode="decimal"
-            label={t('step_dialog.timeout_label')}
-            hint={t('step_dialog.timeout_hint', { seconds: DEFAULT_STEP_TIMEOUT_MS / 1000 })}
-          />
-        ) : null}
-        {badges.frame ? <p className="text-sm text-slate-600">{t('step_dialog.placement.frame')}</p> : null}
-        {badges.popup && 'target' in step ? (
-          <p className="text-sm break-all text-slate-600">{t('step_dialog.placement.popup', { target: step.target })}</p>
+        {hasAdvanced ? (
+          <details open={openAdvanced} className="rounded-lg p-3 ring-1 ring-slate-200">
+            <summary className="cursor-pointer text-sm font-medium text-slate-800 select-none">{t('step_dialog.advanced')}</summary>
+            <div className="mt-4 space-y-5">
+              {fields.includes('selectors') ? <SelectorListField /> : null}
+              {fields.includes('timeout') ? (
+                <StepTextField
+                  name="timeout"
+                  inputMode="decimal"
+                  label={t('step_dialog.timeout_label')}
+                  hint={t('step_dialog.timeout_hint', { seconds: DEFAULT_STEP_TIMEOUT_MS / 1000 })}
+                />
+              ) : null}
+              {badges.frame ? <p className="text-sm text-slate-600">{t('step_dialog.placement.frame')}</p> : null}
+              {badges.popup && 'target' in step ? (
+                <p className="text-sm break-all text-slate-600">{t('step_dialog.placement.popup', { target: step.target })}</p>
+              ) : null}
+            </div>
+          </details>
         ) : null}
         <DialogActions>
           <Button variant="secondary" onClick={onCancel}>

@@ -1,24 +1,31 @@
-// The workflow's steps in order. Moving a step keeps the keyboard focus on the moved step's button
-// and says where it went.
+// The workflow's steps in order. A step moves by its up/down buttons (the keyboard's way: focus stays on
+// the moved step's button) or by dragging its row onto another; either way a live region says where it went.
 import type { Step } from '@shared/schemas/definition';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DefinitionErrors } from '../editor-model';
+import type { AddableStepType, DefinitionErrors } from '../editor-model';
 import { type MoveDirection, StepRow } from './step-row';
 
 type StepListProps = {
   steps: readonly Step[];
   errors: DefinitionErrors;
-  onMove: (index: number, by: -1 | 1) => void;
+  editable: boolean;
+  /** Step id → the URL of its screenshot from the last test run. */
+  thumbnails?: Record<string, string>;
+  onMove: (from: number, to: number) => void;
+  onInsertAfter: (index: number, type: AddableStepType) => void;
+  onDuplicate: (index: number) => void;
   onEdit: (index: number) => void;
   onDelete: (index: number) => void;
 };
 
-export function StepList({ steps, errors, onMove, onEdit, onDelete }: StepListProps) {
+export function StepList({ steps, errors, editable, thumbnails = {}, onMove, onInsertAfter, onDuplicate, onEdit, onDelete }: StepListProps) {
   const { t } = useTranslation('workflows');
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const pendingFocus = useRef<{ id: string; direction: MoveDirection } | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const [dragFrom, setDragFrom] = useState<number | null>(null);
+  const [dragOver, setDragOver] = useState<number | null>(null);
 
   useLayoutEffect(() => {
     const pending = pendingFocus.current;
@@ -29,15 +36,25 @@ export function StepList({ steps, errors, onMove, onEdit, onDelete }: StepListPr
     (same && !same.disabled ? same : other)?.focus();
   }, [steps]);
 
+  const move = (from: number, to: number) => {
+    setAnnouncement(t('editor.steps.moved', { from: from + 1, to: to + 1 }));
+    onMove(from, to);
+  };
+
   const handleMove = (index: number, direction: MoveDirection) => {
-    const by = direction === 'up' ? -1 : 1;
     pendingFocus.current = { id: steps[index].id, direction };
-    setAnnouncement(t('editor.steps.moved', { from: index + 1, to: index + 1 + by }));
-    onMove(index, by);
+    move(index, direction === 'up' ? index - 1 : index + 1);
+  };
+
+  const handleDrop = (index: number) => {
+    if (dragFrom !== null && dragFrom !== index) move(dragFrom, index);
+    setDragFrom(null);
+    setDragOver(null);
   };
 
   return (
     <>
+      {editable ? <p className="mb-2 text-xs text-slate-500">{t('editor.steps.reorder_hint')}</p> : null}
       <ol aria-label={t('editor.steps.list_label')} className="space-y-1">
         {steps.map((step, index) => (
           <StepRow
@@ -46,9 +63,22 @@ export function StepList({ steps, errors, onMove, onEdit, onDelete }: StepListPr
             index={index}
             count={steps.length}
             errors={errors[step.id]}
+            thumbnailUrl={thumbnails[step.id]}
+            editable={editable}
+            dragging={dragFrom === index}
+            dropTarget={dragOver === index && dragFrom !== null && dragFrom !== index}
             onMove={handleMove}
+            onInsertAfter={onInsertAfter}
+            onDuplicate={onDuplicate}
             onEdit={onEdit}
             onDelete={onDelete}
+            onDragStart={setDragFrom}
+            onDragOver={setDragOver}
+            onDrop={handleDrop}
+            onDragEnd={() => {
+              setDragFrom(null);
+              setDragOver(null);
+            }}
             moveButtonRef={(direction, element) => {
               const key = `${step.id}:${direction}`;
               if (element) buttons.current.set(key, element);

@@ -35,7 +35,9 @@ async function openEditor(routes: Parameters<typeof mockApi>[0] = {}, detail = a
 }
 
 const stepList = () => screen.getByRole('list', { name: 'Arbetsflödets steg' });
-const rows = () => within(stepList()).getAllByRole('listitem');
+/** The steps: the list's own items (an element step's selectors are a list inside "Avancerat"). */
+const rows = () => Array.from(stepList().children) as HTMLElement[];
+const advanced = (row: HTMLElement) => within(row).getByText('Avancerat').closest('details') as HTMLDetailsElement;
 const putBody = (calls: Array<{ method: string; path: string; body: unknown }>) =>
   calls.find((call) => call.method === 'PUT' && call.path === `${detailPath}/definition`)?.body as {
     definition: { version: number; steps: Array<Record<string, unknown>> };
@@ -43,20 +45,20 @@ const putBody = (calls: Array<{ method: string; path: string; body: unknown }>) 
   };
 
 describe('the step list', () => {
-  it('shows each step with its number, type, description, main selector / URL / value and badges', async () => {
+  it('shows each step as a sentence with its number, the note that says more and badges; selectors only under Avancerat', async () => {
     await openEditor({}, aWorkflowDetail({ missingSecrets: ['PORTAL_PASSWORD'] }));
     const [navigate, change, click] = rows();
     expect(navigate).toHaveTextContent('Steg 1');
-    expect(navigate).toHaveTextContent('Gå till sida');
-    expect(navigate).toHaveTextContent('Öppna leverantörsportalen');
-    expect(navigate).toHaveTextContent('https://portal.example.se/login');
-    expect(change).toHaveTextContent('Fyll i');
-    expect(change).toHaveTextContent('aria/Lösenord[role="textbox"]');
-    expect(change).toHaveTextContent('+1 reservselektor');
+    expect(within(navigate).getByText('Gå till https://portal.example.se/login')).toBeVisible();
+    expect(within(navigate).getByText('Öppna leverantörsportalen')).toBeVisible();
+    expect(within(change).getByText('Fyll i ”Lösenord” med hemligheten PORTAL_PASSWORD')).toBeVisible();
     expect(change).toHaveTextContent('I ram (iframe)');
     expect(change).toHaveTextContent('Hemlighet PORTAL_PASSWORD');
-    expect(click).toHaveTextContent('Klicka');
-    expect(click).toHaveTextContent('app-shell >>> button.login');
+    expect(advanced(change).open).toBe(false);
+    expect(within(advanced(change)).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['aria/Lösenord[role="textbox"]', '#password']);
+    expect(within(click).getByText('Klicka på ett element på sidan')).toBeVisible();
+    expect(within(click).getByText('Klicka på Logga in')).toBeVisible();
+    expect(within(advanced(click)).getByText('app-shell >>> button.login')).toBeInTheDocument();
     expect(click).toHaveTextContent('I popup-fönster');
     expect(screen.getByText('Version 3')).toBeInTheDocument();
 
@@ -82,9 +84,10 @@ describe('the step list', () => {
   it('speaks English', async () => {
     await i18n.changeLanguage('en');
     await openEditor();
-    const [navigate, change] = within(screen.getByRole('list', { name: "The workflow's steps" })).getAllByRole('listitem');
-    expect(navigate).toHaveTextContent('Go to page');
-    expect(change).toHaveTextContent('Fill in');
+    const [navigate, change] = Array.from(screen.getByRole('list', { name: "The workflow's steps" }).children);
+    expect(navigate).toHaveTextContent('Go to https://portal.example.se/login');
+    expect(change).toHaveTextContent('Fill in “Lösenord” with the secret PORTAL_PASSWORD');
+    expect(within(change as HTMLElement).getByText('Advanced')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Move step 2 up' })).toBeInTheDocument();
   });
 
@@ -121,7 +124,7 @@ describe('editing and saving', () => {
     expect(screen.getByRole('button', { name: 'Flytta steg 1 uppåt' })).toBeDisabled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Flytta steg 3 uppåt' }));
-    expect(rows().map((row) => within(row).getByText(/^Klicka på|^Fyll i lösenord|^Öppna/).textContent)).toEqual([
+    expect(rows().map((row) => within(row).getByText(/^Klicka på Logga in|^Fyll i lösenord|^Öppna/).textContent)).toEqual([
       'Öppna leverantörsportalen',
       'Klicka på Logga in',
       'Fyll i lösenord',
@@ -150,6 +153,7 @@ describe('editing and saving', () => {
     const description = within(dialog).getByLabelText('Beskrivning');
     await userEvent.clear(description);
     await userEvent.type(description, 'Ange portalens lösenord');
+    await userEvent.click(within(dialog).getByText('Avancerat'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Flytta selektor 2 uppåt' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Lägg till selektor' }));
     await userEvent.type(within(dialog).getByLabelText('Selektor 3'), 'input[[name="pwd"]');
@@ -210,6 +214,8 @@ describe('editing and saving', () => {
     expect(rows()[1]).toHaveTextContent('Selektorn hittar inget element');
     await userEvent.click(screen.getByRole('button', { name: 'Redigera steg 2' }));
     const dialog = await screen.findByRole('dialog', { name: 'Steg 2: Klicka' });
+    // "Avancerat" opens by itself when a selector has an error.
+    expect(within(dialog).getByText('Avancerat').closest('details')).toHaveAttribute('open');
     expect(within(dialog).getByLabelText('Selektor 1')).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByText('Selektorn hittar inget element')).toBeInTheDocument();
   });
@@ -222,12 +228,13 @@ describe('editing and saving', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Vänta' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nytt steg: Vänta' });
     await userEvent.type(within(dialog).getByLabelText('Beskrivning'), 'Vänta på att listan laddas');
-    const ms = within(dialog).getByLabelText('Väntetid (millisekunder)');
-    await userEvent.clear(ms);
-    await userEvent.type(ms, '2000');
+    const seconds = within(dialog).getByLabelText('Väntetid (sekunder)');
+    expect(seconds).toHaveValue('1');
+    await userEvent.clear(seconds);
+    await userEvent.type(seconds, '2,5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Lägg till steg' }));
     await waitFor(() => expect(rows()).toHaveLength(4));
-    expect(rows()[3]).toHaveTextContent('2000 ms');
+    expect(rows()[3]).toHaveTextContent('Vänta 2,5 sekunder');
 
     await userEvent.click(screen.getByRole('button', { name: 'Ta bort steg 1' }));
     const confirm = await screen.findByRole('dialog', { name: 'Ta bort steg' });
@@ -239,7 +246,7 @@ describe('editing and saving', () => {
     expect(await screen.findByText('Sparat som version 4')).toBeInTheDocument();
     const steps = putBody(calls).definition.steps;
     expect(steps.map((step) => step.type)).toEqual(['change', 'click', 'wait']);
-    expect(steps[2]).toMatchObject({ type: 'wait', description: 'Vänta på att listan laddas', ms: 2000 });
+    expect(steps[2]).toMatchObject({ type: 'wait', description: 'Vänta på att listan laddas', ms: 2500 });
     expect(steps[2].id).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
   });
 
@@ -256,6 +263,144 @@ describe('editing and saving', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Alla arbetsflöden' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Lämna utan att spara?' })).getByRole('button', { name: 'Lämna sidan' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/workflows'));
+  });
+});
+
+describe('building steps without selectors (issue 24)', () => {
+  const sentences = () => rows().map((row) => row.querySelector('p')?.textContent);
+
+  it('offers every step type a person adds, AI-beslut too, and inserts a new step after the step it was asked from', async () => {
+    await openEditor();
+    await userEvent.click(screen.getByRole('button', { name: 'Lägg till steg efter steg 1' }));
+    const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
+    expect(items).toEqual(expect.arrayContaining(['AI-beslut', 'Vänta på element', 'Hämta värde', 'Manuellt steg', 'Dubbelklicka']));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Vänta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nytt steg: Vänta' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lägg till steg' }));
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    expect(sentences()[1]).toBe('Vänta 1 sekund');
+  });
+
+  it('duplicates a step right after it, and undoes and redoes changes with the buttons and Ctrl+Z / Ctrl+Shift+Z until saved', async () => {
+    const { calls } = await openEditor({
+      [`PUT ${detailPath}/definition`]: (call) => json(200, { version: 4, definition: (call.body as { definition: unknown }).definition }),
+    });
+    const before = sentences();
+    expect(screen.getByRole('button', { name: 'Ångra' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Duplicera steg 1' }));
+    expect(sentences()).toEqual([before[0], ...before]);
+    await userEvent.click(screen.getByRole('button', { name: 'Flytta steg 4 uppåt' }));
+    expect(sentences()).toEqual([before[0], before[0], before[2], before[1]]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ångra' }));
+    expect(sentences()).toEqual([before[0], ...before]);
+    await userEvent.keyboard('{Control>}z{/Control}');
+    expect(sentences()).toEqual(before);
+    expect(screen.queryByText('Osparade ändringar')).not.toBeInTheDocument();
+    await userEvent.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    expect(sentences()).toEqual([before[0], ...before]);
+    await userEvent.click(screen.getByRole('button', { name: 'Gör om' }));
+    expect(sentences()).toEqual([before[0], before[0], before[2], before[1]]);
+    expect(screen.getByRole('button', { name: 'Gör om' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Spara' }));
+    expect(await screen.findByText('Sparat som version 4')).toBeInTheDocument();
+    const saved = putBody(calls).definition.steps;
+    expect(saved.map((step) => step.type)).toEqual(['navigate', 'navigate', 'click', 'change']);
+    expect(new Set(saved.map((step) => step.id)).size).toBe(4);
+    expect(screen.getByRole('button', { name: 'Ångra' })).toBeDisabled();
+  });
+
+  it('offers a select\'s options by their text and a checkbox as on or off', async () => {
+    const { calls } = await openEditor(
+      { [`PUT ${detailPath}/definition`]: (call) => json(200, { version: 4, definition: (call.body as { definition: unknown }).definition }) },
+      aWorkflowDetail({
+        definition: {
+          version: 1,
+          steps: [
+            {
+              id: 'terms',
+              type: 'change',
+              description: '',
+              selectors: ['#terms'],
+              fingerprint: { tag: 'select', name: 'Betalningsvillkor' },
+              control: 'select',
+              value: '30',
+              choices: [
+                { value: '10', label: '10 dagar' },
+                { value: '30', label: '30 dagar' },
+              ],
+            },
+            { id: 'fskatt', type: 'change', description: '', selectors: ['aria/Godkänd för F-skatt[role="checkbox"]'], value: 'false' },
+          ],
+        },
+      }),
+    );
+    expect(sentences()).toEqual(['Välj ”30 dagar” i ”Betalningsvillkor”', 'Kryssa ur ”Godkänd för F-skatt”']);
+    await userEvent.click(screen.getByRole('button', { name: 'Redigera steg 1' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Steg 1: Fyll i' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Alternativ att välja'), '10 dagar');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Klar' }));
+    await waitFor(() => expect(sentences()[0]).toBe('Välj ”10 dagar” i ”Betalningsvillkor”'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Redigera steg 2' }));
+    dialog = await screen.findByRole('dialog', { name: 'Steg 2: Fyll i' });
+    const group = within(dialog).getByRole('group', { name: 'Kryssrutan ska vara' });
+    expect(within(group).getByRole('radio', { name: 'Inte ikryssad' })).toBeChecked();
+    await userEvent.click(within(group).getByRole('radio', { name: 'Ikryssad' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Klar' }));
+    await waitFor(() => expect(sentences()[1]).toBe('Kryssa i ”Godkänd för F-skatt”'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Spara' }));
+    expect(await screen.findByText('Sparat som version 4')).toBeInTheDocument();
+    expect(putBody(calls).definition.steps.map((step) => step.value)).toEqual(['10', 'true']);
+  });
+});
+
+describe('version history', () => {
+  const versions = () => {
+    const steps = aWorkflowDetail().definition.steps;
+    return [
+      { version: 3, source: 'editor', createdAt: '2025-03-14T09:00:00Z', createdByName: 'Anna Admin', definition: { version: 1, steps } },
+      {
+        version: 2,
+        source: 'recorder',
+        createdAt: '2025-03-13T08:00:00Z',
+        createdByName: null,
+        definition: { version: 1, steps: [steps[0], { id: 'w', type: 'wait', description: '', ms: 3000 }, steps[2]] },
+      },
+    ];
+  };
+
+  it('lists who saved each version and when, what changed as sentences, and restores an earlier one after confirming', async () => {
+    const { calls } = await openEditor({
+      [`GET ${detailPath}/versions`]: () => json(200, versions()),
+      [`POST ${detailPath}/versions/2/restore`]: () => json(201, { version: 4, definition: versions()[1].definition }),
+    });
+    const list = await screen.findByRole('list', { name: 'Sparade versioner' });
+    const [latest, older] = Array.from(list.children) as HTMLElement[];
+    expect(latest).toHaveTextContent('Version 3');
+    expect(latest).toHaveTextContent('Används nu');
+    expect(latest).toHaveTextContent(`${formatDateTime('2025-03-14T09:00:00Z')} av Anna Admin (stegredigeraren)`);
+    expect(within(latest).queryByRole('button', { name: 'Återställ version 3' })).not.toBeInTheDocument();
+    expect(latest).toHaveTextContent('Borttaget: Vänta 3 sekunder');
+    expect(latest).toHaveTextContent('Tillagt: Fyll i ”Lösenord” med hemligheten PORTAL_PASSWORD');
+    expect(older).toHaveTextContent('av okänd (inspelning)');
+
+    await userEvent.click(within(older).getByRole('button', { name: 'Återställ version 2' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Återställ version 2?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Återställ' }));
+    expect(await screen.findByText('Version 2 är återställd som version 4')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST' && call.path === `${detailPath}/versions/2/restore`)).toBe(true);
+  });
+
+  it('says why restoring waits while there are unsaved changes', async () => {
+    await openEditor({ [`GET ${detailPath}/versions`]: () => json(200, versions()) });
+    await screen.findByRole('list', { name: 'Sparade versioner' });
+    await userEvent.click(screen.getByRole('button', { name: 'Flytta steg 2 uppåt' }));
+    const restore = screen.getByRole('button', { name: 'Återställ version 2' });
+    expect(restore).toBeDisabled();
+    expect(restore).toHaveAccessibleDescription('Spara eller ångra dina ändringar innan du återställer en version.');
   });
 });
 

@@ -1,11 +1,13 @@
-// /workflows/$workflowId: the step editor (reorder, edit, add, delete, save as a new version with
-// the shared schema's checks), a live test run, and what hangs on the workflow: its secrets,
-// schedule and webhook. Leaving with unsaved changes asks first. Whoever may not change the workflow
-// (useCan) sees it read-only, with the reason, and may still test-run it.
-import { useSuspenseQuery } from '@tanstack/react-query';
+// /workflows/$workflowId: the step editor (steps as sentences; add any step type at the end or after a
+// step, duplicate, reorder by buttons or drag and drop, edit, delete; undo and redo until saved; save as a
+// new version with the shared schema's checks), the version history (who saved what, restore any
+// version), a live test run, and what hangs on the workflow: its secrets, schedule and webhook. Leaving
+// with unsaved changes asks first. Whoever may not change the workflow (useCan) sees it read-only, with
+// the reason, and may still test-run it.
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useBlocker } from '@tanstack/react-router';
 import { secretNames, type Step, DEFINITION_FORMAT_VERSION } from '@shared/schemas/definition';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,14 +19,18 @@ import { notify } from '@/components/ui/notify';
 import { PermissionNote } from '@/components/ui/permission-note';
 import { ApiError } from '@/lib/api-client';
 import { useCan } from '@/lib/permissions';
+import { runQueryOptions } from '../api/get-run';
 import { workflowQueryOptions } from '../api/get-workflow';
+import { runScreenshotUrl } from '../api/run-screenshot-url';
 import { useTestRunWorkflow } from '../api/run-workflow';
 import { useSaveDefinition } from '../api/save-definition';
 import { useUpdateWorkflow } from '../api/update-workflow';
 import {
   type AddableStepType,
   type DefinitionErrors,
+  duplicateStep,
   errorsByStep,
+  insertStep,
   moveStep,
   newStep,
   newStepId,
@@ -33,11 +39,13 @@ import {
   validateDefinition,
 } from '../editor-model';
 import { useIssueText } from '../hooks/use-issue-text';
+import { useStepHistory } from '../hooks/use-step-history';
 import { AddStepMenu } from './add-step-menu';
 import { ScheduleCard } from './schedule-card';
 import { StepEditDialog } from './step-edit-dialog';
 import { StepList } from './step-list';
 import { TestRunPanel } from './test-run-panel';
+import { VersionHistoryCard } from './version-history-card';
 import { WebhookCard } from './webhook-card';
 import { WorkflowFormDialog, type WorkflowFormOutput } from './workflow-form-dialog';
 import { WorkflowSecretsCard } from './workflow-secrets-card';
@@ -45,7 +53,8 @@ import { WorkflowStatusBadge } from './workflow-status-badge';
 
 const NO_ERRORS: StepFieldErrors = {};
 
-type Editing = { step: Step; index: number | null };
+/** The step in the dialog, and where it goes: `index` replaces a step, `insertAt` adds one there. */
+type Editing = { step: Step; index: number | null; insertAt: number };
 
 type WorkflowEditorScreenProps = {
   workflowId: string;
@@ -63,9 +72,9 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
   const readOnlyReason = editSteps.reason ?? editDetails.reason;
   const reasonId = useId();
   const saved = workflow.definition.steps;
-  const [draft, setDraft] = useState<Step[] | null>(null);
-  const steps = draft ?? saved;
-  const dirty = draft !== null && !sameSteps(draft, saved);
+  const history = useStepHistory(saved);
+  const steps = history.steps;
+  const dirty = history.changed && !sameSteps(steps, saved);
   const [errors, setErrors] = useState<DefinitionErrors>({});
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -104,7 +113,7 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
       { id: workflow.id, definition: result.definition },
       {
         onSuccess: (definition) => {
-          setDraft(null);
+          history.reset();
           setErrors({});
           setOtherErrors([]);
           notify.success(t('editor.toast.saved', { version: definition.version }), t('editor.toast.saved_description'));
@@ -130,18 +139,36 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
   const handleStepSubmit = (step: Step) => {
     if (!editing) return;
     const next =
-      editing.index === null ? [...steps, step] : steps.map((current, index) => (index === editing.index ? step : current));
-    setDraft(next);
+      editing.index === null ? insertStep(steps, editing.insertAt, step) : steps.map((current, index) => (index === editing.index ? step : current));
+    history.change(next);
     clearErrorsOf(step.id);
     setEditing(null);
   };
 
-  const handleAdd = (type: AddableStepType) => setEditing({ step: newStep(type, newStepId(steps)), index: null });
+  const handleAdd = (type: AddableStepType, insertAt = steps.length) =>
+    setEditing({ step: newStep(type, newStepId(steps)), index: null, insertAt });
+
+  useEffect(() => {
+    if (!editSteps.allowed) return;
+    // Ctrl+Z / Ctrl+Shift+Z (⌘ on a Mac), and Ctrl+Y, outside text fields and dialogs, which undo their own typing.
+    const handleKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
+      const key = event.key.toLowerCase();
+      if (key === 'z' && !event.shiftKey) history.undo();
+      else if ((key === 'z' && event.shiftKey) || key === 'y') history.redo();
+      else return;
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', handleKey);
+    return () => document.removeEventListener('keydown', handleKey);
+  }, [editSteps.allowed, history.undo, history.redo]);
 
   const handleDelete = () => {
     if (deleting === null) return;
     clearErrorsOf(steps[deleting].id);
-    setDraft(steps.filter((_, index) => index !== deleting));
+    history.change(steps.filter((_, index) => index !== deleting));
     setDeleting(null);
   };
 
@@ -157,6 +184,7 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
     );
 
   const deletingStep = deleting === null ? undefined : steps[deleting];
+  const thumbnails = useTestRunThumbnails(runId);
   const used = secretNames({ version: DEFINITION_FORMAT_VERSION, steps });
 
   return (
@@ -227,13 +255,23 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="min-w-0 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <Card
             title={t('editor.steps.title')}
             actions={
-              <div className="flex items-center gap-3">
+              <div className="flex flex-wrap items-center gap-2">
                 <span className="text-sm text-slate-500">{t('editor.steps.count', { count: steps.length })}</span>
-                {editSteps.allowed ? <AddStepMenu onAdd={handleAdd} /> : null}
+                {editSteps.allowed ? (
+                  <>
+                    <Button variant="ghost" size="sm" onClick={history.undo} disabled={!history.canUndo} title={t('editor.undo_hint')}>
+                      {t('editor.undo')}
+                    </Button>
+                    <Button variant="ghost" size="sm" onClick={history.redo} disabled={!history.canRedo} title={t('editor.redo_hint')}>
+                      {t('editor.redo')}
+                    </Button>
+                    <AddStepMenu onAdd={(type) => handleAdd(type)} />
+                  </>
+                ) : null}
               </div>
             }
           >
@@ -261,13 +299,22 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
                 <StepList
                   steps={steps}
                   errors={errors}
-                  onMove={(index, by) => setDraft(moveStep(steps, index, by))}
-                  onEdit={(index) => setEditing({ step: steps[index], index })}
+                  editable={editSteps.allowed}
+                  thumbnails={thumbnails}
+                  onMove={(from, to) => history.change(moveStep(steps, from, to))}
+                  onInsertAfter={(index, type) => handleAdd(type, index + 1)}
+                  onDuplicate={(index) => history.change(duplicateStep(steps, index))}
+                  onEdit={(index) => setEditing({ step: steps[index], index, insertAt: index })}
                   onDelete={setDeleting}
                 />
               </fieldset>
             )}
           </Card>
+          <VersionHistoryCard
+            workflowId={workflow.id}
+            currentVersion={workflow.currentVersion}
+            restoreBlockedReason={editSteps.reason ?? (dirty ? t('history.restore_blocked_unsaved') : null)}
+          />
         </div>
         <aside className="min-w-0 space-y-6">
           {runId ? <TestRunPanel key={runId} runId={runId} onClose={() => setRunId(null)} /> : null}
@@ -329,4 +376,13 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
       />
     </section>
   );
+}
+
+/** Step id → the screenshot each step took in the test run started here (its last attempt's). */
+function useTestRunThumbnails(runId: string | null): Record<string, string> {
+  const run = useQuery({ ...runQueryOptions(runId ?? ''), enabled: runId !== null });
+  const thumbnails: Record<string, string> = {};
+  if (!runId || !run.data) return thumbnails;
+  for (const step of run.data.steps) if (step.hasScreenshot && step.stepId) thumbnails[step.stepId] = runScreenshotUrl(runId, step.id);
+  return thumbnails;
 }
