@@ -128,6 +128,10 @@ const PROBES: Record<Action, Probe> = {
         domain: 'nyttnamn.se',
       }),
     ]),
+  'organization.settings': () =>
+    Promise.resolve(async (a) => [
+      await a.client.put('/organization-settings', { aiThresholdDefault: 90, retryAttempts: 1, retryBackoffSeconds: 60, runRetentionDays: null }),
+    ]),
   'payment_method.manage': () => Promise.resolve(async (a) => [await a.client.post('/payment-methods', { name: 'Faktura', type: 'invoice' })]),
 };
 

@@ -11,6 +11,7 @@ import { Card } from '@/components/ui/card';
 import { ExclamationTriangleIcon } from '@/components/ui/icons';
 import { notify } from '@/components/ui/notify';
 import { SelectInput } from '@/components/ui/select-input';
+import { useDefaultAiThreshold } from '@/hooks/use-organization-settings';
 import { aiStatusQueryOptions } from '../api/get-ai-status';
 import { type DecisionStep, isDecision, newDecisionStep } from '../model';
 import { ModelPanel } from './model-panel';
@@ -29,6 +30,7 @@ type AiPromptScreenProps = {
 export function AiPromptScreen({ workflows, workflowId, onSelectWorkflow, workflow, saving, onSave }: AiPromptScreenProps) {
   const { t } = useTranslation('ai_prompt');
   const status = useQuery(aiStatusQueryOptions());
+  const defaultThreshold = useDefaultAiThreshold();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [added, setAdded] = useState<{ step: DecisionStep; afterIndex: number } | null>(null);
   const definition = workflow.data?.definition;
@@ -47,7 +49,7 @@ export function AiPromptScreen({ workflows, workflowId, onSelectWorkflow, workfl
   };
   const addDecisionAfter = (index: number) => {
     if (!definition) return;
-    const step = newDecisionStep(definition, t('editor.new_description'), { yes: t('editor.yes'), no: t('editor.no') });
+    const step = newDecisionStep(definition, t('editor.new_description'), { yes: t('editor.yes'), no: t('editor.no') }, defaultThreshold);
     setAdded({ step, afterIndex: index });
     setSelectedId(step.id);
   };

@@ -18,17 +18,22 @@ const template = (over: Partial<Template>): Template => ({
   category: 'Rapportering',
   industry: 'Ekonomi',
   difficulty: 'beginner',
-  rating: 4.5,
-  downloads: 100,
   creator: 'Kollega',
   isFeatured: false,
   stepCount: 3,
+  steps: [
+    { type: 'navigate', description: 'Öppna ekonomisystemet' },
+    { type: 'change', description: 'Fyll i månaden' },
+    { type: 'screenshot', description: 'Spara underlaget' },
+  ],
+  inputs: ['period', 'system_url'],
+  secrets: ['EKONOMISYSTEM_LOSENORD'],
   updatedAt: '2025-02-01T10:00:00Z',
   ...over,
 });
 
 const templates = [
-  template({ id: 't1', name: 'Hyresavisering', category: 'Fastighetsadministration', industry: 'Fastigheter', isFeatured: true, rating: 4.8, downloads: 1240 }),
+  template({ id: 't1', name: 'Hyresavisering', category: 'Fastighetsadministration', industry: 'Fastigheter', isFeatured: true }),
   template({ id: 't2', name: 'Månadsrapport ekonomi', difficulty: 'intermediate', creator: 'Ekonomi Partner AB' }),
   template({ id: 't3', name: 'Kundinbetalningar', description: 'Matchar inbetalningar', difficulty: 'advanced' }),
 ];
@@ -65,8 +70,8 @@ describe('marketplace', () => {
     expect(within(featured).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Hyresavisering']);
     expect(within(allSection()).getAllByRole('article')).toHaveLength(3);
     const card = within(featured).getByRole('article', { name: 'Hyresavisering' });
-    expect(within(card).getByRole('img', { name: 'Betyg 4,8 av 5' })).toBeInTheDocument();
-    expect(card).toHaveTextContent('1 240 nedladdningar');
+    expect(card).toHaveTextContent('3 steg');
+    expect(card).not.toHaveTextContent(/Betyg|nedladdning/i);
     expect(card).toHaveTextContent('Skapad av Kollega');
     expect(card).toHaveTextContent('Uppdaterad 2025-02-01');
     expect(card).toHaveTextContent('Nybörjare');
@@ -115,7 +120,15 @@ describe('marketplace', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Månadsrapport ekonomi' });
     expect(dialog).toHaveTextContent('Medel');
     expect(dialog).toHaveTextContent('Ekonomi Partner AB');
-    expect(dialog).toHaveTextContent('Antal steg3');
+    const steps = within(dialog).getByRole('list', { name: '3 steg som installeras' });
+    expect(within(steps).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Öppna ekonomisystemet (öppna sida)',
+      'Fyll i månaden (fyll i)',
+      'Spara underlaget (skärmbild)',
+    ]);
+    expect(dialog).toHaveTextContent('Indata vid körningperiod, system_url');
+    expect(dialog).toHaveTextContent('HemligheterEKONOMISYSTEM_LOSENORD');
+    expect(dialog).not.toHaveTextContent(/Betyg|nedladdning/i);
     fireEvent.click(within(dialog).getAllByRole('button', { name: 'Stäng' })[0]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
