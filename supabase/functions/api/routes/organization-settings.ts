@@ -20,14 +20,18 @@ organizationSettingsRoutes.put('/organization-settings', requireSession, async (
   const input = await readJson(c, organizationSettingsSchema);
   const row = await asCaller(c, async (tx) => {
     await requirePermission(tx, 'organization.settings');
-    const [saved] = await tx<OrganizationSettings[]>`
+    // Update the row, or create it on the first save (the organisation is the caller's by the column default).
+    const [updated] = await tx<OrganizationSettings[]>`
+      update public.organization_settings
+      set ai_threshold_default = ${input.aiThresholdDefault}, retry_attempts = ${input.retryAttempts},
+          retry_backoff_seconds = ${input.retryBackoffSeconds}, run_retention_days = ${input.runRetentionDays}
+      returning ${tx.unsafe(SETTINGS_COLUMNS)}`;
+    if (updated) return updated;
+    const [created] = await tx<OrganizationSettings[]>`
       insert into public.organization_settings (ai_threshold_default, retry_attempts, retry_backoff_seconds, run_retention_days)
       values (${input.aiThresholdDefault}, ${input.retryAttempts}, ${input.retryBackoffSeconds}, ${input.runRetentionDays})
-      on conflict (organization_id) do update
-      set ai_threshold_default = excluded.ai_threshold_default, retry_attempts = excluded.retry_attempts,
-          retry_backoff_seconds = excluded.retry_backoff_seconds, run_retention_days = excluded.run_retention_days
       returning ${tx.unsafe(SETTINGS_COLUMNS)}`;
-    return saved;
+    return created;
   });
   return c.json(row);
 });

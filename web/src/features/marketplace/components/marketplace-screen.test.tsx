@@ -1,11 +1,17 @@
 // The marketplace against a mocked API: states, search, categories, preview, install.
 import type { Template, Workflow } from '@shared/types/api';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
 import { demoUser, json, mockApi } from '@/test/api-mock';
 import { renderApp } from '@/test/render';
+
+// The real router renders these; its first render loads the route modules, slow on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+beforeAll(() => {
+  configure({ asyncUtilTimeout: 5000 });
+});
 
 afterEach(async () => {
   await i18n.changeLanguage('sv');
