@@ -130,7 +130,8 @@ const PROBES: Record<Action, Probe> = {
     ]),
   'organization.settings': () =>
     Promise.resolve(async (a) => [
-      await a.client.put('/organization-settings', { aiThresholdDefault: 90, retryAttempts: 1, retryBackoffSeconds: 60, runRetentionDays: null }),
+      // No automatic retries: this organisation's failing fixture runs must stay failed for the other probes.
+      await a.client.put('/organization-settings', { aiThresholdDefault: 90, retryAttempts: 0, retryBackoffSeconds: 60, runRetentionDays: null }),
     ]),
   'payment_method.manage': () => Promise.resolve(async (a) => [await a.client.post('/payment-methods', { name: 'Faktura', type: 'invoice' })]),
 };
