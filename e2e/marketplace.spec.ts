@@ -1,4 +1,5 @@
-// The marketplace against the real API: templates from the catalogue, search, preview, install.
+// The marketplace against the real API: templates from the catalogue, search, a preview of the real steps,
+// install as a draft with those steps.
 import { expect, test } from '@playwright/test';
 import { accounts, signInAs, useLanguage } from './support/session';
 
@@ -20,12 +21,21 @@ test('templates can be found, previewed and installed as a draft workflow (sv)',
   await card.getByRole('button', { name: 'Förhandsgranska' }).click();
   const dialog = page.getByRole('dialog', { name: 'Diarieföring av inkommande post' });
   await expect(dialog).toContainText('Offentlig sektor');
+  await expect(dialog).not.toContainText(/Betyg|nedladdning/i);
+  const steps = dialog.getByRole('list', { name: '9 steg som installeras' }).getByRole('listitem');
+  await expect(steps).toHaveCount(9);
+  await expect(steps.first()).toContainText('Öppna diariet');
+  await expect(dialog).toContainText('Indata vid körninganvandare, avsandare, rubrik, system_url');
+  await expect(dialog).toContainText('HemligheterDIARIE_LOSENORD');
   await dialog.getByRole('button', { name: 'Installera' }).click();
   await expect(page.getByText('Mallen installerad')).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Öppna arbetsflöden' })).toBeVisible();
 
-  const workflows = (await (await page.request.get('/api/workflows')).json()) as Array<{ name: string; status: string }>;
-  expect(workflows.find((w) => w.name.startsWith('Diarieföring av inkommande post'))?.status).toBe('draft');
+  const workflows = (await (await page.request.get('/api/workflows')).json()) as Array<{ id: string; name: string; status: string }>;
+  const installed = workflows.find((w) => w.name.startsWith('Diarieföring av inkommande post'));
+  expect(installed?.status).toBe('draft');
+  const detail = (await (await page.request.get(`/api/workflows/${installed!.id}`)).json()) as { currentVersion: number; definition: { steps: unknown[] } };
+  expect([detail.currentVersion, detail.definition.steps.length]).toEqual([1, 9]);
 
   await dialog.getByRole('link', { name: 'Öppna arbetsflöden' }).click();
   await expect(page).toHaveURL(/\/workflows$/);

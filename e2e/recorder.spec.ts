@@ -3,7 +3,7 @@
 // about:blank frame, an open shadow root and a popup; saved as a workflow and test-run by the stack's
 // runner, which must post the same result to the page; the password appears nowhere (steps, messages,
 // any table: definitions, audit rows, run steps and their logs). Also: pausing captures nothing, other tabs
-// are not recorded, typed navigations are, and the onboarding wizard records with the same extension.
+// are not recorded, typed navigations are, and the onboarding wizard records with the same extension, saves a draft, test-runs it and activates it.
 // Least privilege (issue 21): the bridge only on the app's exact origin, the capture script only while a
 // recording exists, secrets told by autocomplete or a "show password" toggle, a personnummer as a run input.
 import { chromium, expect, test as base, type BrowserContext, type Page } from '@playwright/test';
@@ -274,16 +274,16 @@ test('the capture script exists only while recording; shown passwords, one-time 
   server.close();
 });
 
-test('the onboarding wizard records with the same extension', async ({ page, context }) => {
+test('the onboarding wizard saves the recording as a draft, suggests inputs from its values, test-runs it through the runner and activates it', async ({ page, context }) => {
+  test.setTimeout(180_000);
   await registerCompany(page);
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Starta guidad introduktion' }).click();
   const dialog = page.getByRole('dialog', { name: 'Kom igång med Kollega' });
   await dialog.getByRole('button', { name: 'Nästa' }).click();
-  await dialog.getByLabel('Namn på arbetsflödet').fill('Hyror');
-  await dialog.getByLabel('Beskrivning').fill('Betalar hyror');
-  await dialog.getByLabel('Kategori').selectOption('data_entry');
-  await dialog.getByLabel('Hur ofta körs det?').selectOption('monthly');
+  await dialog.getByLabel('Namn på arbetsflödet').fill('Kontaktformulär');
+  await dialog.getByLabel('Beskrivning').fill('Skickar en förfrågan');
+  await dialog.getByLabel('Kategori').selectOption('Ärendehantering');
   await dialog.getByRole('button', { name: 'Nästa' }).click();
   await dialog.getByRole('button', { name: 'Nästa' }).click();
   await expect(dialog).toContainText('Steg 4 av 6');
@@ -292,22 +292,48 @@ test('the onboarding wizard records with the same extension', async ({ page, con
   await dialog.getByRole('button', { name: 'Starta inspelning' }).click();
   const recording = await opened;
   await expect(dialog.getByRole('button', { name: 'Tillbaka' })).toBeDisabled();
-  await recording.goto(`${sites.origin}/recorder/`);
-  await recording.getByRole('button', { name: 'Välj konto' }).click();
-  await expect(dialog).toContainText('2 steg inspelade');
+  await recording.goto(`${sites.origin}/form/`);
+  await recording.getByLabel('Namn').fill('Anna Andersson');
+  await recording.getByLabel('E-post').fill('anna@example.se');
+  await recording.getByLabel('Belopp (kr)').fill('1200');
+  await recording.getByLabel('Meddelande').fill('Ring mig');
+  await recording.getByRole('button', { name: 'Skicka' }).click();
+  await expect(recording).toHaveURL(/thanks\.html$/);
+  await expect.poll(() => sites.results('form').length).toBe(1);
+  await expect(dialog).toContainText('6 steg inspelade');
   await dialog.getByRole('button', { name: 'Stoppa inspelning' }).click();
   await expect(dialog).toContainText('Inspelningen är klar');
   await dialog.getByRole('button', { name: 'Nästa' }).click();
 
+  // The draft exists now, with the recorded steps.
+  await expect(dialog).toContainText('Steg 5 av 6');
+  const list = await (await callApi(page, 'GET', '/api/workflows')).json();
+  const workflow = (list.items ?? list).find((w: { name: string }) => w.name === 'Kontaktformulär');
+  expect(workflow.status).toBe('draft');
+
+  // Suggestions from the values typed: the name, the e-mail address and the amount, nothing for the message; no AI claims.
   await expect(dialog.getByRole('switch')).toHaveCount(3);
-  await dialog.getByRole('switch', { name: /Notifiering/ }).click();
-  await expect(dialog).toContainText('2 av 3 förbättringar valda');
+  await expect(dialog.getByRole('switch', { name: /”Namn”/ })).toBeVisible();
+  await expect(dialog.getByRole('switch', { name: /”E-post”/ })).toBeVisible();
+  await expect(dialog).not.toContainText('AI');
+  await dialog.getByRole('switch', { name: /”Belopp \(kr\)”/ }).click();
   await dialog.getByRole('button', { name: 'Nästa' }).click();
   await expect(dialog).toContainText('Steg 6 av 6');
+  await expect(dialog).toContainText('Testkörningen använder indata: belopp_kr = 1200');
+  const detail = await (await callApi(page, 'GET', `/api/workflows/${workflow.id}`)).json();
+  expect(JSON.stringify(detail.definition)).toContain('{{input.belopp_kr}}');
+  expect(JSON.stringify(detail.definition)).toContain('Anna Andersson');
+
+  // A real test run by the stack's runner: the site gets the form again, with the test value of the input.
+  sites.reset();
+  await expect(dialog.getByRole('button', { name: 'Aktivera' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Kör test' }).click();
-  await expect(dialog).toContainText('Testet lyckades', { timeout: 6_000 });
+  await expect(dialog).toContainText('Testet lyckades: 6 steg utförda.', { timeout: 120_000 });
+  expect(sites.results('form')).toEqual([{ name: 'Anna Andersson', email: 'anna@example.se', amount: '1200', message: 'Ring mig' }]);
   await dialog.getByRole('button', { name: 'Aktivera' }).click();
-  await expect(dialog).toContainText('Arbetsflödet är aktiverat', { timeout: 5_000 });
+  await expect(dialog).toContainText('Arbetsflödet är aktiverat');
+  expect((await (await callApi(page, 'GET', `/api/workflows/${workflow.id}`)).json()).status).toBe('active');
   await dialog.getByRole('button', { name: 'Slutför' }).click();
   await expect(page).toHaveURL(/\/workflows$/);
+  await expect(page.getByText('Kontaktformulär')).toBeVisible();
 });

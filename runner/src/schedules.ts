@@ -26,3 +26,12 @@ export async function startDueSchedules(sql: Sql, now = new Date()): Promise<num
   });
   return started;
 }
+
+/**
+ * Run retention, on the same minute tick: deletes the finished runs older than their organisation's
+ * run_retention_days (app.purge_expired_runs, at most 1000 a call); returns how many.
+ */
+export async function purgeExpiredRuns(sql: Sql): Promise<number> {
+  const [{ deleted }] = await sql<{ deleted: number }[]>`select app.purge_expired_runs() as deleted`;
+  return deleted;
+}

@@ -12,7 +12,7 @@ import { type RunnerConfig } from './config.ts';
 import { claimRun, type ClaimedRun, connect, earlierDecisions, expirePausedRuns, finishRun, finishStep, heartbeat, insertStep, type LeaseState, leaseStates, loadSecrets, parkedBrowserState, parkRun, recordSecretUse, requeueRun, resumedAnswer, runState, sweepLostRuns } from './db.ts';
 import { makeAskers } from './decisions.ts';
 import { executeDefinition, maskSecrets } from './engine/index.ts';
-import { startDueSchedules } from './schedules.ts';
+import { purgeExpiredRuns, startDueSchedules } from './schedules.ts';
 import { checkRunner } from './self-check.ts';
 import { RunSlots } from './slots.ts';
 
@@ -439,6 +439,8 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     await boss.work(SCHEDULE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async () => {
       const started = await startDueSchedules(sql);
       if (started) log(`schedules: ${started} run(s) started`);
+      const purged = await purgeExpiredRuns(sql);
+      if (purged) log(`retention: ${purged} finished run(s) deleted`);
     }),
   );
 

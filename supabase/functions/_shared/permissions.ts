@@ -62,6 +62,8 @@ export const PERMISSIONS = {
   'user.manage': ADMIN,
   /** PUT /api/admin/organizations/{id}: the company's details. */
   'organization.edit': ADMIN,
+  /** PUT /api/organization-settings: AI threshold default, automatic retries, run retention. */
+  'organization.settings': ADMIN,
   /** POST, PUT, DELETE /api/payment-methods, …/default. */
   'payment_method.manage': ADMIN,
 } as const satisfies Record<string, Permission>;

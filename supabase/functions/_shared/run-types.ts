@@ -51,6 +51,13 @@ export const RUN_ERROR_TYPES = [
 ] as const;
 export type RunErrorType = (typeof RUN_ERROR_TYPES)[number];
 
+/**
+ * Technical failures, the ones an automatic retry may cure (the organisation's retry setting): the page or
+ * the browser did not answer in time, the runner went away, the AI service was out of reach. The database
+ * keeps the same list (private.technical_error_types(); the api function's tests compare the two).
+ */
+export const TECHNICAL_ERROR_TYPES = ['timeout', 'navigation_failed', 'browser_crashed', 'runner_lost', 'ai_unavailable'] as const satisfies readonly RunErrorType[];
+
 /** Error types with a label on the screens: SPEC's two that no run produces (seeded and older items), then the runner's. */
 export const LABELLED_ERROR_TYPES = ['validation_error', 'network_error', ...RUN_ERROR_TYPES] as const;
 export type LabelledErrorType = (typeof LABELLED_ERROR_TYPES)[number];

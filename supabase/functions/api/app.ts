@@ -9,6 +9,7 @@ import { dashboardRoutes } from './routes/dashboard.ts';
 import { errorQueueRoutes } from './routes/error-queue.ts';
 import { hookRoutes } from './routes/hooks.ts';
 import { organizationRoutes } from './routes/organizations.ts';
+import { organizationSettingsRoutes } from './routes/organization-settings.ts';
 import { paymentMethodRoutes } from './routes/payment-methods.ts';
 import { runRoutes } from './routes/runs.ts';
 import { secretRoutes } from './routes/secrets.ts';
@@ -36,6 +37,7 @@ app.route('/', auditRoutes);
 app.route('/', errorQueueRoutes);
 app.route('/', userRoutes);
 app.route('/', organizationRoutes);
+app.route('/', organizationSettingsRoutes);
 app.route('/', paymentMethodRoutes);
 app.route('/', templateRoutes);
 

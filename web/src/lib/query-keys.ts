@@ -16,5 +16,6 @@ export const queryKeys = {
   secrets: ['secrets'],
   tasks: ['tasks'],
   aiStatus: ['ai', 'status'],
+  organizationSettings: ['organization-settings'],
   auditActivities: ['audit-activities'],
 } as const;

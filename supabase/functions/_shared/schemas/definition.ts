@@ -282,10 +282,16 @@ export const emptyDefinition = (): Definition => ({ version: DEFINITION_FORMAT_V
 
 /** The names of the organisation secrets a definition uses (`{{secret.NAME}}`), sorted. */
 export function secretNames(definition: Definition): string[] {
+  return referencedNames(definition, 'secret');
+}
+
+/** The names a definition's steps refer to as `{{kind.NAME}}` (secrets, run inputs, variables), sorted. */
+export function referencedNames(definition: Definition, kind: 'secret' | 'input' | 'var'): string[] {
   const names = new Set<string>();
+  const prefix = `${kind}.`;
   const visit = (v: unknown) => {
     if (typeof v === 'string') {
-      for (const ref of templateReferences(v)) if (ref.startsWith('secret.')) names.add(ref.slice(7));
+      for (const ref of templateReferences(v)) if (ref.startsWith(prefix)) names.add(ref.slice(prefix.length));
     } else if (Array.isArray(v)) v.forEach(visit);
     else if (v && typeof v === 'object') Object.values(v).forEach(visit);
   };

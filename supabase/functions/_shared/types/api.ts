@@ -118,6 +118,10 @@ export type PaymentMethod = {
 };
 
 /** GET /api/templates rows (featured first, then most downloaded). */
+/**
+ * GET /api/templates: a template with the steps it installs (their type and description), and what a person
+ * supplies before it runs: the run inputs (the target system's address and values) and the secrets it types.
+ */
 export type Template = {
   id: string;
   name: string;
@@ -125,11 +129,12 @@ export type Template = {
   category: string;
   industry: string;
   difficulty: 'beginner' | 'intermediate' | 'advanced';
-  rating: number;
-  downloads: number;
   creator: string;
   isFeatured: boolean;
   stepCount: number;
+  steps: Array<{ type: string; description: string }>;
+  inputs: string[];
+  secrets: string[];
   updatedAt: string;
 };
 

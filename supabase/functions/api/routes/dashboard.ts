@@ -38,10 +38,11 @@ dashboardRoutes.get('/workflow-performance', requireSession, async (c) => {
 });
 
 /**
- * The tiles. "This month" is the calendar month in Europe/Stockholm; hours saved are completed runs times
- * the manual duration recorded with their version (null while no completed run has one). The AI
- * confidence averages the last 100 AI decisions (run_steps.decision by 'ai'), found through the newest
- * runs that had one (runs.min_ai_confidence is set with every AI decision). Reads go through
+ * The tiles (each defined in docs/product.md "Figures"; test runs count in none). "This month" is the
+ * calendar month in Europe/Stockholm; hours saved are completed runs times the manual duration recorded
+ * with their version (null while no completed run has one). The AI confidence is the same figure as the AI
+ * panel's: the average confidence of the last 100 AI assessments (ai_decisions), whether the AI acted on
+ * them or handed them to a person. Reads go through
  * (organization_id, created_at desc), (workflow_id, created_at desc), (organization_id, status) and the
  * steps' (run_id, attempt, seq); the running and waiting counts share one pass (docs/api.md, "Indexes").
  */
@@ -55,23 +56,18 @@ function stats(tx: Tx) {
       select r.created_at, v.recorded_duration_ms
       from public.runs r
       join public.workflow_versions v on v.workflow_id = r.workflow_id and v.version = r.workflow_version
-      where r.status = 'completed' and r.created_at >= (select least(month_start, week_start) from bounds)
+      where r.status = 'completed' and r.trigger <> 'test' and r.created_at >= (select least(month_start, week_start) from bounds)
     ),
     decisions as (
-      select (s.decision ->> 'confidence')::numeric as confidence
-      from (
-        select id from public.runs
-        where min_ai_confidence is not null
-        order by created_at desc
-        limit ${AI_CONFIDENCE_SAMPLE}
-      ) r
-      join public.run_steps s on s.run_id = r.id
-      where s.decision ->> 'by' = 'ai' and jsonb_typeof(s.decision -> 'confidence') = 'number'
-      order by s.started_at desc
+      select d.confidence
+      from public.ai_decisions d
+      join public.runs r on r.id = d.run_id
+      where d.confidence is not null and r.trigger <> 'test'
+      order by d.created_at desc
       limit ${AI_CONFIDENCE_SAMPLE}
     )
     select
-      (select count(*)::int from public.runs where created_at >= (select month_start from bounds)) as "executionsThisMonth",
+      (select count(*)::int from public.runs where created_at >= (select month_start from bounds) and trigger <> 'test') as "executionsThisMonth",
       (select round(sum(recorded_duration_ms) / 3600000.0, 1)::float8 from saved where created_at >= (select week_start from bounds))
         as "hoursSavedThisWeek",
       (select round(sum(recorded_duration_ms) / 3600000.0, 1)::float8 from saved where created_at >= (select month_start from bounds))

@@ -240,16 +240,25 @@ workflowRoutes.delete('/workflows/:id', requireSession, async (c) => {
   return c.body(null, 204);
 });
 
+// A copy to work on: the current definition becomes the copy's version 1 (a workflow without steps copies
+// none), and it starts by hand (a schedule or webhook belongs to the original, and the copy has neither).
 workflowRoutes.post('/workflows/:id/duplicate', requireSession, async (c) => {
   const id = pathId(c);
   const row = await asCaller(c, async (tx) => {
     const [copy] = await tx<Workflow[]>`
       insert into public.workflows (name, description, category, start_method, status, is_active)
-      select left(name, 192) || ' (kopia)', description, category, start_method, 'draft', false
+      select left(name, 192) || ' (kopia)', description, category, 'manual', 'draft', false
       from public.workflows where id = ${id}
       returning ${tx.unsafe(WORKFLOW_COLUMNS)}`;
     if (!copy) throw new HttpError(404, 'not_found');
-    return copy;
+    const [current] = await tx<{ definition: Definition; source: string; recordedDurationMs: number | null }[]>`
+      select v.definition, v.source, v.recorded_duration_ms as "recordedDurationMs"
+      from public.workflows w join public.workflow_versions v on v.workflow_id = w.id and v.version = w.current_version
+      where w.id = ${id}`;
+    if (!current || current.definition.steps.length === 0) return copy;
+    await saveVersion(tx, copy.id, current.definition, current.source, current.recordedDurationMs);
+    const [withSteps] = await tx<Workflow[]>`select ${tx.unsafe(WORKFLOW_COLUMNS)} from public.workflows where id = ${copy.id}`;
+    return withSteps;
   });
   return c.json(row, 201);
 });

@@ -78,7 +78,17 @@ Deno.test('GET /api/dashboard/stats is zero or null for an organisation without 
   });
 });
 
-Deno.test('GET /api/dashboard/stats computes the tiles from the runs, their recorded durations, AI decisions and errors', async () => {
+/** An AI assessment (ai_decisions) of a run, as the runner records it: acted on or handed to a person. */
+function assess(runId: string, confidence: number) {
+  return withDb((sql) => sql`
+    insert into public.ai_decisions (organization_id, run_id, workflow_id, step_id, model, prompt_version, inputs, choice, confidence,
+                                     latency_ms, attempts, outcome, handover_reason)
+    select r.organization_id, r.id, r.workflow_id, 'ai', 'stub', '0123456789abcdef', '{}', 'ja', ${confidence}, 100, 1,
+           ${confidence >= 80 ? 'acted' : 'handed_over'}, ${confidence >= 80 ? null : 'below_threshold'}
+    from public.runs r where r.id = ${runId}`);
+}
+
+Deno.test('GET /api/dashboard/stats computes the tiles from the runs (test runs aside), their recorded durations, AI assessments and errors', async () => {
   const [a, b] = await Promise.all([team(), team()]);
   const { body: created } = await a.admin.client.post('/workflows', { name: 'Inspelat' });
   await a.admin.client.put(`/workflows/${created.id}/definition`, { definition: definition(), source: 'recorder', recordedDurationMs: 1_800_000 });
@@ -87,8 +97,15 @@ Deno.test('GET /api/dashboard/stats computes the tiles from the runs, their reco
   await insertRun(id, { status: 'completed' });
   const decided = await insertRun(id, { status: 'completed', aiConfidence: 80 });
   await insertStep(decided, { seq: 0, decision: { choice: 'ja', by: 'ai', confidence: 80 } });
+  await assess(decided, 80);
   await insertStep(decided, { seq: 1, decision: { choice: 'nej', by: 'ai', confidence: 91 } });
-  await insertStep(decided, { seq: 2, decision: { choice: 'ja', by: 'person' } });
+  await assess(decided, 91);
+  // Handed to a person below the threshold: the AI's assessment counts all the same (as in the AI panel).
+  await insertStep(decided, { seq: 2, decision: { choice: 'ja', by: 'person', confidence: 40 } });
+  await assess(decided, 40);
+  // A test run counts in no figure: not as a run, not as hours saved, not with its AI assessment.
+  const tested = await insertRun(id, { status: 'completed', trigger: 'test' });
+  await assess(tested, 10);
   await insertRun(id, { status: 'running' });
   await insertRun(id, { status: 'paused', requiresManualIntervention: true });
   await insertRun(id, { status: 'paused' });
@@ -103,7 +120,7 @@ Deno.test('GET /api/dashboard/stats computes the tiles from the runs, their reco
     executionsThisMonth: 9,
     hoursSavedThisWeek: 1.5,
     hoursSavedThisMonth: 1.5,
-    aiConfidence: 85.5,
+    aiConfidence: 70.3,
     runningNow: 1,
     waitingForPeople: 1,
     pendingErrors: 2,

@@ -128,6 +128,11 @@ const PROBES: Record<Action, Probe> = {
         domain: 'nyttnamn.se',
       }),
     ]),
+  'organization.settings': () =>
+    Promise.resolve(async (a) => [
+      // No automatic retries: this organisation's failing fixture runs must stay failed for the other probes.
+      await a.client.put('/organization-settings', { aiThresholdDefault: 90, retryAttempts: 0, retryBackoffSeconds: 60, runRetentionDays: null }),
+    ]),
   'payment_method.manage': () => Promise.resolve(async (a) => [await a.client.post('/payment-methods', { name: 'Faktura', type: 'invoice' })]),
 };
 

@@ -3,7 +3,7 @@
 // definitions.test.ts; runs: runs.test.ts; schedules: schedules.test.ts; webhooks: hooks.test.ts.
 import { assert, assertEquals, assertMatch } from './assert.ts';
 import { auditRows, Client, MISSING_ID, team, withDb } from './helpers.ts';
-import { CLICK_DEFINITION, workflowWithSteps } from './run-fixtures.ts';
+import { CLICK_DEFINITION, definition, workflowWithSteps } from './run-fixtures.ts';
 
 const WORKFLOW_KEYS = [
   'category', 'createdAt', 'createdBy', 'description', 'id', 'isActive', 'lastRunAt', 'name', 'runCount', 'startMethod',
@@ -161,16 +161,24 @@ Deno.test("DELETE /api/workflows/:id deletes the creator's workflow; 403 for a c
   assertEquals(count, 2);
 });
 
-Deno.test('POST /api/workflows/:id/duplicate copies a workflow as a draft of the caller named "(kopia)"', async () => {
+Deno.test('POST /api/workflows/:id/duplicate copies a workflow as a draft of the caller named "(kopia)", started by hand, with the current steps as version 1', async () => {
   const [a, b] = await Promise.all([team(), team()]);
-  const { body: source } = await a.admin.client.post('/workflows', newWorkflow('Original'));
-  await a.admin.client.put(`/workflows/${source.id}`, { status: 'active' });
-  const response = await a.member.client.post(`/workflows/${source.id}/duplicate`);
+  const id = await workflowWithSteps(a.admin.client, { name: 'Original', active: true });
+  await a.admin.client.put(`/workflows/${id}`, { startMethod: 'scheduled' });
+  await a.admin.client.put(`/workflows/${id}/definition`, { definition: definition() });
+  const source = (await a.admin.client.get(`/workflows/${id}`)).body;
+  assert(source.currentVersion >= 2);
+  const response = await a.member.client.post(`/workflows/${id}/duplicate`);
   assertEquals(response.status, 201);
   assertEquals([response.body.name, response.body.status, response.body.isActive, response.body.createdBy], ['Original (kopia)', 'draft', false, a.member.id]);
-  assertEquals([response.body.category, response.body.startMethod], [source.category, source.startMethod]);
-  assert(response.body.id !== source.id);
-  assertEquals((await b.admin.client.post(`/workflows/${source.id}/duplicate`)).status, 404);
+  assertEquals([response.body.category, response.body.startMethod], [source.category, 'manual']);
+  assert(response.body.id !== id);
+  const copy = (await a.member.client.get(`/workflows/${response.body.id}`)).body;
+  assertEquals([copy.currentVersion, copy.definition], [1, source.definition]);
+  const empty = (await a.admin.client.post('/workflows', newWorkflow('Tomt'))).body;
+  const emptyCopy = await a.admin.client.post(`/workflows/${empty.id}/duplicate`);
+  assertEquals([emptyCopy.status, (await a.admin.client.get(`/workflows/${emptyCopy.body.id}`)).body.definition.steps], [201, []]);
+  assertEquals((await b.admin.client.post(`/workflows/${id}/duplicate`)).status, 404);
 });
 
 Deno.test('POST /api/workflows/:id/run starts a run of the current version: 202 execution id, lastRunAt and one workflow_executed row', async () => {

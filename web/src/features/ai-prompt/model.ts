@@ -42,8 +42,8 @@ export function thenFromValue(value: ThenValue): DecisionOption['then'] {
   return value.startsWith('goto:') ? { goto: value.slice(5) } : (value as 'continue' | 'stop');
 }
 
-/** A new decision step (two options: continue or stop) with an id no other step has. */
-export function newDecisionStep(definition: Definition, description: string, labels: { yes: string; no: string }): DecisionStep {
+/** A new decision step (two options: continue or stop) with an id no other step has, at the organisation's default threshold. */
+export function newDecisionStep(definition: Definition, description: string, labels: { yes: string; no: string }, threshold: number = DEFAULT_CONFIDENCE): DecisionStep {
   const ids = new Set(definition.steps.map((s) => s.id));
   let n = definition.steps.length + 1;
   while (ids.has(`ai-${n}`)) n++;
@@ -57,7 +57,7 @@ export function newDecisionStep(definition: Definition, description: string, lab
       { value: 'yes', label: labels.yes, then: 'continue' },
       { value: 'no', label: labels.no, then: 'stop' },
     ],
-    threshold: DEFAULT_CONFIDENCE,
+    threshold,
   };
 }
 

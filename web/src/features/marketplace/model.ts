@@ -16,15 +16,3 @@ export function filterTemplates(templates: Template[], search: string, category:
 export function templateCategories(templates: Template[]): string[] {
   return [...new Set(templates.map((template) => template.category))];
 }
-
-const numberLocale = (language: string) => (language === 'en' ? 'en-GB' : 'sv-SE');
-
-/** 4.8 → "4,8" in Swedish, "4.8" in English. */
-export function formatRating(rating: number, language: string): string {
-  return new Intl.NumberFormat(numberLocale(language), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating);
-}
-
-/** 1530 → "1 530" in Swedish, "1,530" in English. */
-export function formatCount(value: number, language: string): string {
-  return new Intl.NumberFormat(numberLocale(language)).format(value);
-}

@@ -1,63 +1,54 @@
-// The onboarding wizard (SPEC §3 onboarding draft, §4 onboarding wizard, §9 constants). Client only.
+// The onboarding wizard (SPEC §4 onboarding wizard): a first workflow for real. The recording is saved as a
+// draft workflow when the record step is left, the suggestions (computed from its steps, ./suggestions.ts)
+// that the user keeps become a new version, "Kör test" starts a test run that the last step follows, and
+// "Aktivera" activates the workflow.
+import type { WORKFLOW_CATEGORIES } from '@shared/schemas/workflows';
+import type { RecordedStep } from '@/features/recording/model';
 
-export const STEP_IDS = ['welcome', 'info', 'prepare', 'record', 'ai', 'activate'] as const;
+export const STEP_IDS = ['welcome', 'info', 'prepare', 'record', 'suggestions', 'activate'] as const;
 export type StepId = (typeof STEP_IDS)[number];
 export const STEP_COUNT = STEP_IDS.length;
-
-export const CATEGORIES = ['data_entry', 'report_generation', 'email_processing', 'file_management', 'system_integration', 'other'] as const;
-export const FREQUENCIES = ['daily', 'weekly', 'monthly', 'as_needed'] as const;
-export const SUGGESTION_TYPES = ['error_handling', 'data_validation', 'notification'] as const;
-
-export type Category = (typeof CATEGORIES)[number];
-export type Frequency = (typeof FREQUENCIES)[number];
-export type SuggestionType = (typeof SUGGESTION_TYPES)[number];
-
-/** Test 3 s; deployment 2 s (the recording is real: the Kollega Recorder extension). */
-export const TEST_MS = 3000;
-export const DEPLOY_MS = 2000;
-
-export type AiSuggestion = { id: string; type: SuggestionType; applied: boolean };
 
 export type OnboardingDraft = {
   workflowName: string;
   description: string;
-  category: Category | '';
-  frequency: Frequency | '';
-  recordedSteps: number;
-  aiSuggestions: AiSuggestion[];
+  category: WorkflowCategory | '';
 };
 
-export type Phase = 'idle' | 'running' | 'success';
+export type WorkflowCategory = (typeof WORKFLOW_CATEGORIES)[number];
+
 export type RecordingPhase = 'idle' | 'recording' | 'done';
 
 export type WizardState = {
   stepIndex: number;
   draft: OnboardingDraft;
   recording: RecordingPhase;
-  test: Phase;
-  deploy: Phase;
+  steps: RecordedStep[];
+  /** The draft workflow, once the recording is saved. */
+  workflowId: string | null;
+  /** Suggestions the user keeps (ids from ./suggestions.ts). */
+  chosen: string[];
+  /** The test run started from the last step. */
+  testRunId: string | null;
+  activated: boolean;
 };
 
 export function initialWizardState(): WizardState {
   return {
     stepIndex: 0,
-    draft: {
-      workflowName: '',
-      description: '',
-      category: '',
-      frequency: '',
-      recordedSteps: 0,
-      aiSuggestions: SUGGESTION_TYPES.map((type, index) => ({ id: `suggestion-${index + 1}`, type, applied: true })),
-    },
+    draft: { workflowName: '', description: '', category: '' },
     recording: 'idle',
-    test: 'idle',
-    deploy: 'idle',
+    steps: [],
+    workflowId: null,
+    chosen: [],
+    testRunId: null,
+    activated: false,
   };
 }
 
-/** The workflow-information step: trimmed name and description, a category and a frequency. */
+/** The workflow-information step: trimmed name and description, and a category. */
 export function isInfoComplete(draft: OnboardingDraft): boolean {
-  return draft.workflowName.trim() !== '' && draft.description.trim() !== '' && draft.category !== '' && draft.frequency !== '';
+  return draft.workflowName.trim() !== '' && draft.description.trim() !== '' && draft.category !== '';
 }
 
 export function canGoNext(state: WizardState): boolean {
@@ -66,7 +57,7 @@ export function canGoNext(state: WizardState): boolean {
     case 'info':
       return isInfoComplete(state.draft);
     case 'record':
-      return state.recording !== 'recording' && state.draft.recordedSteps >= 1;
+      return state.recording !== 'recording' && state.steps.length >= 1;
     default:
       return true;
   }
@@ -74,9 +65,5 @@ export function canGoNext(state: WizardState): boolean {
 
 export function canGoBack(state: WizardState): boolean {
   if (state.stepIndex === 0) return false;
-  if (state.recording === 'recording') return false;
-  return state.deploy !== 'running';
+  return state.recording !== 'recording';
 }
-
-export const canActivate = (state: WizardState) => state.test === 'success' && state.deploy === 'idle';
-export const canFinish = (state: WizardState) => state.deploy === 'success';

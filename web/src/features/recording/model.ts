@@ -182,6 +182,13 @@ export function toDefinition(steps: RecordedStep[]): Definition {
   };
 }
 
+/** How long the recorded task took (first to last captured action), or undefined for fewer than two steps. */
+export function recordedDurationMs(steps: RecordedStep[]): number | undefined {
+  if (steps.length < 2) return undefined;
+  const times = steps.map((step) => step.at);
+  return Math.round(Math.max(...times) - Math.min(...times));
+}
+
 /**
  * The URL to open: the typed one (https:// added to an address typed without a scheme), or a blank page when
  * only the https:// prefix (or nothing) is there. The extension opens http(s) addresses only.

@@ -205,6 +205,19 @@ describe('AI prompt editor', () => {
     expect(steps[1]).toMatchObject({ prompt: 'Är beloppet rimligt?', threshold: 95, options: [{ value: 'yes', then: 'continue' }, { value: 'no', then: 'stop' }] });
   });
 
+  it('starts a new AI decision at the organisation\'s default threshold (settings)', async () => {
+    const { calls } = mock(notConfigured, {
+      'GET /api/organization-settings': () => json(200, { aiThresholdDefault: 80, retryAttempts: 0, retryBackoffSeconds: 60, runRetentionDays: null }),
+    });
+    await openEditor();
+    fireEvent.click(stepButton(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Lägg till AI-beslut efter steg 1' }));
+    fireEvent.change(screen.getByLabelText('Instruktioner till AI:n'), { target: { value: 'Är beloppet rimligt?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Spara prompt' }));
+    await waitFor(() => expect(putBody(calls)).toBeDefined());
+    expect(putBody(calls)!.definition.steps[1]).toMatchObject({ type: 'ai_decision', threshold: 80 });
+  });
+
   it('"Testa" asks once on sample values and shows choice, confidence and reason; the panel shows measured figures', async () => {
     const { calls } = mock(configured, {
       'POST /api/ai/test': () =>

@@ -12,6 +12,7 @@ import { Card } from '@/components/ui/card';
 import { ExclamationTriangleIcon } from '@/components/ui/icons';
 import { notify } from '@/components/ui/notify';
 import { SelectInput } from '@/components/ui/select-input';
+import { useDefaultAiThreshold } from '@/hooks/use-organization-settings';
 import { useCan } from '@/lib/permissions';
 import { aiStatusQueryOptions } from '../api/get-ai-status';
 import { type DecisionStep, isDecision, newDecisionStep } from '../model';
@@ -33,6 +34,7 @@ export function AiPromptScreen({ workflows, workflowId, onSelectWorkflow, workfl
   const status = useQuery(aiStatusQueryOptions());
   // The organisation's administrator is who sets AI up; everyone else is told to ask one.
   const setUp = useCan('organization.edit');
+  const defaultThreshold = useDefaultAiThreshold();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [added, setAdded] = useState<{ step: DecisionStep; afterIndex: number } | null>(null);
   const definition = workflow.data?.definition;
@@ -51,7 +53,7 @@ export function AiPromptScreen({ workflows, workflowId, onSelectWorkflow, workfl
   };
   const addDecisionAfter = (index: number) => {
     if (!definition) return;
-    const step = newDecisionStep(definition, t('editor.new_description'), { yes: t('editor.yes'), no: t('editor.no') });
+    const step = newDecisionStep(definition, t('editor.new_description'), { yes: t('editor.yes'), no: t('editor.no') }, defaultThreshold);
     setAdded({ step, afterIndex: index });
     setSelectedId(step.id);
   };

@@ -1,12 +1,13 @@
 // Four key figures from GET /api/dashboard/stats: executions this month, hours saved per week (and
-// this month), AI confidence, flows running now. A figure nothing measured yet says so.
+// this month), AI confidence, flows running now. A figure nothing measured yet says so; each tile's one-line
+// definition (docs/product.md "Figures") shows on hover and is its accessible description. Test runs count in none.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BoltIcon, ClockIcon, type IconComponent, PlayCircleIcon, SparklesIcon } from '@/components/ui/icons';
 import { dashboardStatsQueryOptions } from '../api/get-dashboard-stats';
 import { DASHBOARD_REFRESH_MS } from '../types';
 
-type Tile = { key: string; label: string; icon: IconComponent; value: string | null; detail: string };
+type Tile = { key: 'executions' | 'hours_saved' | 'confidence' | 'running'; label: string; icon: IconComponent; value: string | null; detail: string };
 
 export function StatTiles() {
   const { t, i18n } = useTranslation('dashboard');
@@ -55,7 +56,7 @@ export function StatTiles() {
     <section aria-label={t('stats.title')} aria-busy={stats.isPending || undefined}>
       <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {tiles.map(({ key, label, icon: Icon, value, detail }) => (
-          <div key={key} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <div key={key} title={t(`stats.definitions.${key}`)} aria-description={t(`stats.definitions.${key}`)} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
             <dt className="flex items-center gap-2 text-sm font-medium text-slate-600">
               <Icon className="size-5 text-indigo-500" />
               {label}

@@ -192,7 +192,7 @@ describe('flow management', () => {
     expect(screen.getByRole('menuitem', { name: 'Exportera logg' })).toHaveAttribute('href', '/api/runs/r-running/log');
     await userEvent.click(screen.getByRole('menuitem', { name: 'Kopiera till nytt flöde' }));
     expect(await screen.findByText('Kopierat till nytt flöde')).toBeInTheDocument();
-    expect(screen.getByText('Hyresavier (kopia) har skapats.')).toBeInTheDocument();
+    expect(screen.getByText('Hyresavier (kopia) har skapats som utkast med stegen från den aktuella versionen (som version 1). Det startas manuellt tills du väljer schema eller webhook.')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST' && call.path === '/api/workflows/w1/duplicate')).toBe(true);
   });
 

@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
-import { formatCount, formatRating } from '../model';
 import { InstallButton } from './install-button';
-import { RatingStars } from './rating-stars';
 
 export const difficultyTones: Record<Template['difficulty'], BadgeTone> = { beginner: 'green', intermediate: 'amber', advanced: 'red' };
 
@@ -18,8 +16,7 @@ type TemplateCardProps = {
 };
 
 export function TemplateCard({ template, installed, isInstalling, onInstall, onPreview }: TemplateCardProps) {
-  const { t, i18n } = useTranslation('marketplace');
-  const rating = formatRating(template.rating, i18n.language);
+  const { t } = useTranslation('marketplace');
   return (
     <article aria-label={template.name} className="flex h-full flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center gap-2">
@@ -30,8 +27,7 @@ export function TemplateCard({ template, installed, isInstalling, onInstall, onP
       <h3 className="mt-3 font-semibold text-slate-900">{template.name}</h3>
       <p className="mt-1 flex-1 text-sm text-slate-600">{template.description}</p>
       <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
-        <RatingStars rating={template.rating} label={t('card.rating', { rating })} display={rating} />
-        <span>{t('card.downloads', { count: template.downloads, downloads: formatCount(template.downloads, i18n.language) })}</span>
+        <span>{t('card.steps', { count: template.stepCount })}</span>
         <span>{template.industry}</span>
       </div>
       <div className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-500">

@@ -4,9 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { formatDate } from '@/lib/format';
-import { formatCount, formatRating } from '../model';
 import { InstallButton } from './install-button';
-import { RatingStars } from './rating-stars';
 import { difficultyTones } from './template-card';
 
 type TemplatePreviewDialogProps = {
@@ -18,8 +16,7 @@ type TemplatePreviewDialogProps = {
 };
 
 export function TemplatePreviewDialog({ template, installed, isInstalling, onInstall, onClose }: TemplatePreviewDialogProps) {
-  const { t, i18n } = useTranslation('marketplace');
-  const rating = formatRating(template.rating, i18n.language);
+  const { t } = useTranslation('marketplace');
   const rows: Array<[string, React.ReactNode]> = [
     [t('preview.category'), template.category],
     [t('preview.industry'), template.industry],
@@ -29,14 +26,10 @@ export function TemplatePreviewDialog({ template, installed, isInstalling, onIns
         {t(`difficulty.${template.difficulty}`)}
       </Badge>,
     ],
-    [
-      t('preview.rating'),
-      <RatingStars key="r" rating={template.rating} label={t('preview.rating_value', { rating })} display={rating} />,
-    ],
-    [t('preview.downloads'), formatCount(template.downloads, i18n.language)],
     [t('preview.creator'), template.creator],
     [t('preview.updated'), formatDate(template.updatedAt)],
-    [t('preview.steps'), template.stepCount],
+    [t('preview.inputs'), template.inputs.length ? template.inputs.join(', ') : t('preview.none')],
+    [t('preview.secrets'), template.secrets.length ? template.secrets.join(', ') : t('preview.none')],
   ];
   return (
     <Dialog open onClose={onClose} title={template.name} description={template.description} size="lg" closeButton>
@@ -48,6 +41,15 @@ export function TemplatePreviewDialog({ template, installed, isInstalling, onIns
           </div>
         ))}
       </dl>
+      <h3 className="mt-5 text-sm font-semibold text-slate-900">{t('preview.steps_title', { count: template.stepCount })}</h3>
+      <ol aria-label={t('preview.steps_title', { count: template.stepCount })} className="mt-2 list-decimal space-y-1 pl-6 text-sm text-slate-700">
+        {template.steps.map((step, index) => (
+          <li key={index}>
+            {step.description || step.type} <span className="text-xs text-slate-500">({t(`step_types.${step.type}` as 'step_types.navigate', { defaultValue: step.type })})</span>
+          </li>
+        ))}
+      </ol>
+      <p className="mt-3 text-sm text-slate-600">{t('preview.complete_hint')}</p>
       {installed ? (
         <p className="mt-4 text-sm text-emerald-700" role="status">
           {t('preview.installed_hint')}

@@ -1,9 +1,10 @@
-// Workflow information: all four fields are required before Next (SPEC §5); no messages, no limits.
+// Workflow information: name, description and category (the draft workflow's), all required before Next.
 import { Field, Label, Textarea } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
 import { FieldInput } from '@/components/ui/field-input';
 import { SelectInput } from '@/components/ui/select-input';
-import { CATEGORIES, type Category, FREQUENCIES, type Frequency, type OnboardingDraft } from '../model';
+import { WORKFLOW_CATEGORIES } from '@shared/schemas/workflows';
+import type { OnboardingDraft, WorkflowCategory } from '../model';
 
 type InfoStepProps = {
   draft: OnboardingDraft;
@@ -33,22 +34,13 @@ export function InfoStep({ draft, onChange }: InfoStepProps) {
           className="mt-1.5 block w-full rounded-lg border-0 px-3 py-2.5 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 data-focus:outline-none data-focus:ring-2 data-focus:ring-indigo-600"
         />
       </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectInput
-          label={t('steps.info.category_label')}
-          value={draft.category}
-          placeholder={t('steps.info.category_placeholder')}
-          options={CATEGORIES.map((value) => ({ value, label: t(`values.category.${value}`) }))}
-          onChange={(value) => onChange({ category: value as Category })}
-        />
-        <SelectInput
-          label={t('steps.info.frequency_label')}
-          value={draft.frequency}
-          placeholder={t('steps.info.frequency_placeholder')}
-          options={FREQUENCIES.map((value) => ({ value, label: t(`values.frequency.${value}`) }))}
-          onChange={(value) => onChange({ frequency: value as Frequency })}
-        />
-      </div>
+      <SelectInput
+        label={t('steps.info.category_label')}
+        value={draft.category}
+        placeholder={t('steps.info.category_placeholder')}
+        options={WORKFLOW_CATEGORIES.map((value) => ({ value, label: value }))}
+        onChange={(value) => onChange({ category: value as WorkflowCategory })}
+      />
       <p className="text-xs text-slate-500">{t('steps.info.required_hint')}</p>
     </div>
   );

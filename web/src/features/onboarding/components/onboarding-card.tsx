@@ -1,4 +1,4 @@
-// The dashboard's onboarding card; it opens the wizard. Closing resets the wizard and its timers.
+// The dashboard's onboarding card; it opens the wizard. Closing starts the wizard over (a saved draft stays in /workflows).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';

@@ -1,15 +1,15 @@
-// The six-step guided first workflow (SPEC §2 onboarding modal, §4 wizard). No server call.
+// The six-step guided first workflow (SPEC §2 onboarding modal, §4 wizard): a real draft workflow, test run and activation.
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import type { OnboardingWizard } from '../hooks/use-onboarding-wizard';
-import { canFinish, canGoBack, canGoNext, STEP_COUNT, STEP_IDS } from '../model';
+import { canGoBack, canGoNext, STEP_COUNT, STEP_IDS } from '../model';
 import { ActivateStep } from './activate-step';
-import { AiStep } from './ai-step';
 import { InfoStep } from './info-step';
 import { PrepareStep } from './prepare-step';
 import { RecordStep } from './record-step';
+import { SuggestionsStep } from './suggestions-step';
 import { WelcomeStep } from './welcome-step';
 
 type OnboardingModalProps = {
@@ -39,14 +39,20 @@ export function OnboardingModal({ open, wizard, onClose, onComplete }: Onboardin
         {stepId === 'welcome' ? <WelcomeStep /> : null}
         {stepId === 'info' ? <InfoStep draft={state.draft} onChange={wizard.update} /> : null}
         {stepId === 'prepare' ? <PrepareStep /> : null}
-        {stepId === 'record' ? <RecordStep onChange={wizard.setRecording} /> : null}
-        {stepId === 'ai' ? <AiStep suggestions={state.draft.aiSuggestions} onToggle={wizard.toggleSuggestion} /> : null}
+        {stepId === 'record' ? <RecordStep recorded={state.steps.length} onChange={wizard.setRecording} /> : null}
+        {stepId === 'suggestions' ? (
+          <SuggestionsStep suggestions={wizard.suggestions} loading={wizard.secretsLoading} chosen={state.chosen} onToggle={wizard.toggleSuggestion} />
+        ) : null}
         {stepId === 'activate' ? (
           <ActivateStep
             workflowName={state.draft.workflowName}
-            recordedSteps={state.draft.recordedSteps}
-            test={state.test}
-            deploy={state.deploy}
+            stepCount={state.steps.length}
+            testInputs={wizard.testInputs}
+            testRunId={state.testRunId}
+            testRun={wizard.testRun}
+            testStarting={wizard.testStarting}
+            activated={state.activated}
+            activating={wizard.activating}
             onTest={wizard.startTest}
             onActivate={wizard.activate}
           />
@@ -57,11 +63,11 @@ export function OnboardingModal({ open, wizard, onClose, onComplete }: Onboardin
           {t('modal.back')}
         </Button>
         {isLast ? (
-          <Button onClick={onComplete} disabled={!canFinish(state)}>
+          <Button onClick={onComplete} disabled={!state.activated}>
             {t('modal.finish')}
           </Button>
         ) : (
-          <Button onClick={wizard.next} disabled={!canGoNext(state)}>
+          <Button onClick={wizard.next} disabled={!canGoNext(state)} isPending={wizard.saving} pendingLabel={t('modal.saving')}>
             {t('modal.next')}
           </Button>
         )}

@@ -1,21 +1,27 @@
 // The wizard's record step: the same real recorder as Track & Trace (the Kollega Recorder extension). The
-// wizard keeps the phase and the step count (idle → recording → done) for its next/back rules.
+// wizard keeps the phase and the recorded steps (idle → recording → done); coming back to the step keeps
+// the earlier recording until a new one starts.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { RecordIcon, StopIcon } from '@/components/ui/icons';
 import { InstallNotice } from '@/features/recording/components/install-notice';
 import { useRecorder } from '@/features/recording/hooks/use-recorder';
+import type { RecordedStep } from '@/features/recording/model';
 import type { RecordingPhase } from '../model';
 
-type RecordStepProps = { onChange: (phase: RecordingPhase, recordedSteps: number) => void };
+type RecordStepProps = { recorded: number; onChange: (phase: RecordingPhase, steps: RecordedStep[]) => void };
 
-export function RecordStep({ onChange }: RecordStepProps) {
+export function RecordStep({ recorded, onChange }: RecordStepProps) {
   const { t } = useTranslation('onboarding');
   const recorder = useRecorder();
-  const count = recorder.steps.length;
+  const { steps } = recorder;
+  const fresh = recorder.status === 'stopped' && steps.length === 0;
+  const count = fresh ? recorded : steps.length;
   const phase: RecordingPhase = recorder.status !== 'stopped' ? 'recording' : count > 0 ? 'done' : 'idle';
-  useEffect(() => onChange(phase, count), [onChange, phase, count]);
+  useEffect(() => {
+    if (!fresh) onChange(phase, steps);
+  }, [onChange, phase, steps, fresh]);
   // Leaving the step (or closing the wizard) ends a recording it started.
   const { stop } = recorder;
   const recording = recorder.status !== 'stopped';

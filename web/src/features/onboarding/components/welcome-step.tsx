@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CheckCircleIcon } from '@/components/ui/icons';
 
-const points = ['record', 'ai', 'activate'] as const;
+const points = ['record', 'suggestions', 'activate'] as const;
 
 export function WelcomeStep() {
   const { t } = useTranslation('onboarding');

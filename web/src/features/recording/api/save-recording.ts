@@ -7,11 +7,11 @@ import { invalidateWorkflows } from '@/features/workflows/api/invalidate-workflo
 import { runWorkflow } from '@/features/workflows/api/run-workflow';
 import { saveDefinition } from '@/features/workflows/api/save-definition';
 
-type SaveRecordingInput = { workflowId: string | null; newName: string; definition: Definition; test?: boolean };
+type SaveRecordingInput = { workflowId: string | null; newName: string; definition: Definition; recordedDurationMs?: number; test?: boolean };
 
-async function saveRecording({ workflowId, newName, definition, test }: SaveRecordingInput) {
+async function saveRecording({ workflowId, newName, definition, recordedDurationMs, test }: SaveRecordingInput) {
   const id = workflowId ?? (await createWorkflow({ name: newName })).id;
-  await saveDefinition({ id, definition, source: 'recorder' });
+  await saveDefinition({ id, definition, source: 'recorder', recordedDurationMs });
   const run = test ? await runWorkflow({ id, mode: 'test' }) : undefined;
   return { workflowId: id, executionId: run?.executionId };
 }

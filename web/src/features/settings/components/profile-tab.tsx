@@ -1,30 +1,23 @@
-// Profile: prefilled from the signed-in user; role and organisation cannot be changed here.
+// Profile: the full name is the person's to change (saved on the server); e-mail and role are an admin's
+// (user management), the username and organisation fixed. A password is changed through "Glömt lösenord".
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { SelectInput } from '@/components/ui/select-input';
-import { type Preferences, TIMEZONES } from '../model';
+import { notify } from '@/components/ui/notify';
+import { useUpdateProfile } from '../api/update-profile';
 import { TextField } from './text-field';
 
 export type SettingsUser = { fullName: string; email: string; username: string; role: 'user' | 'superuser' | 'admin'; organizationName: string };
 
-type ProfileTabProps = {
-  user: SettingsUser;
-  timezone: Preferences['timezone'];
-  onTimezoneChange: (timezone: Preferences['timezone']) => void;
-  onSave: () => void;
-};
-
-export function ProfileTab({ user, timezone, onTimezoneChange, onSave }: ProfileTabProps) {
+export function ProfileTab({ user }: { user: SettingsUser }) {
   const { t } = useTranslation('settings');
   const { t: tCommon } = useTranslation('common');
   const [fullName, setFullName] = useState(user.fullName);
-  const [email, setEmail] = useState(user.email);
-  const [username, setUsername] = useState(user.username);
+  const save = useUpdateProfile();
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    onSave();
+    save.mutate({ fullName }, { onSuccess: ({ fullName: saved }) => notify.success(t('toast.profile_saved'), saved) });
   };
 
   return (
@@ -32,18 +25,15 @@ export function ProfileTab({ user, timezone, onTimezoneChange, onSave }: Profile
       <h2 className="text-base font-semibold text-slate-900">{t('profile.title')}</h2>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label={t('profile.full_name')} value={fullName} onChange={setFullName} autoComplete="name" />
-        <TextField label={t('profile.email')} type="email" value={email} onChange={setEmail} autoComplete="email" />
-        <TextField label={t('profile.username')} value={username} onChange={setUsername} autoComplete="username" />
+        <TextField label={t('profile.email')} type="email" value={user.email} disabled />
+        <TextField label={t('profile.username')} value={user.username} disabled />
         <TextField label={t('profile.role')} value={tCommon(`roles.${user.role}`)} disabled />
         <TextField label={t('profile.organization')} value={user.organizationName} disabled />
-        <SelectInput
-          label={t('profile.timezone')}
-          value={timezone}
-          options={TIMEZONES.map((value) => ({ value, label: t(`profile.timezones.${value}`) }))}
-          onChange={(value) => onTimezoneChange(value as Preferences['timezone'])}
-        />
       </div>
-      <Button type="submit">{t('profile.save')}</Button>
+      <p className="text-sm text-slate-500">{t('profile.fixed_hint')}</p>
+      <Button type="submit" disabled={fullName.trim() === ''} isPending={save.isPending} pendingLabel={t('profile.saving')}>
+        {t('profile.save')}
+      </Button>
     </form>
   );
 }

@@ -1,11 +1,11 @@
-// Settings: five tabs with the SPEC's defaults, the profile from the signed-in user, local saving.
+// Settings: the profile name saved on the server, the organisation's automation settings read and (by admins)
+// saved on the server, system facts from the build only; nothing kept in the browser.
 import { readFileSync } from 'node:fs';
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { demoUser, json, mockApi } from '@/test/api-mock';
+import { type ApiCall, demoUser, json, mockApi } from '@/test/api-mock';
 import { renderApp } from '@/test/render';
-import { SETTINGS_STORAGE_KEY } from '../model';
 
 // The real router renders these; its first render loads the route modules, slow on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -17,113 +17,99 @@ afterEach(async () => {
   await i18n.changeLanguage('sv');
 });
 
-async function renderSettings() {
-  const api = mockApi({ 'GET /api/user': () => json(200, demoUser), 'GET /api/secrets': () => json(200, []) });
+const saved = { aiThresholdDefault: 85, retryAttempts: 2, retryBackoffSeconds: 60, runRetentionDays: null };
+
+async function renderSettings(user = demoUser) {
+  const api = mockApi({
+    'GET /api/user': () => json(200, user),
+    'GET /api/secrets': () => json(200, []),
+    'GET /api/organization-settings': () => json(200, saved),
+    'PUT /api/organization-settings': (call: ApiCall) => json(200, call.body),
+    'PUT /api/user/profile': (call: ApiCall) => json(200, call.body),
+  });
   renderApp('/settings');
   await screen.findByRole('heading', { level: 1, name: 'Inställningar' });
   return api;
 }
 
 const tab = (name: string) => fireEvent.click(screen.getByRole('tab', { name }));
-const switchNamed = (name: RegExp) => screen.getByRole('switch', { name });
 
 describe('settings', () => {
-  it('has five tabs and a profile prefilled from the user, role and organisation disabled', async () => {
+  it('has three tabs, and no toggle that drives nothing (2FA, auto-logout, e-mail notifications, time zone)', async () => {
     await renderSettings();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Profil', 'Säkerhet', 'Notifieringar', 'Automation', 'System']);
-    expect(screen.getByLabelText('Fullständigt namn')).toHaveValue('Anna Andersson');
-    expect(screen.getByLabelText('E-post')).toHaveValue('anna.andersson@kollega.se');
-    expect(screen.getByLabelText('Användarnamn')).toHaveValue('anna');
-    expect(screen.getByLabelText('Roll')).toHaveValue('Administratör');
-    expect(screen.getByLabelText('Roll')).toBeDisabled();
-    expect(screen.getByLabelText('Organisation')).toHaveValue('Kollega Demo AB');
-    expect(screen.getByLabelText('Organisation')).toBeDisabled();
-    const timezone = screen.getByLabelText('Tidszon') as HTMLSelectElement;
-    expect(timezone).toHaveValue('Europe/Stockholm');
-    expect([...timezone.options].map((o) => o.textContent)).toEqual(['Europe/Stockholm', 'Europe/London', 'America/New York']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Profil', 'Automation', 'System']);
+    for (const name of ['Profil', 'Automation', 'System']) {
+      tab(name);
+      expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+      expect(screen.getByRole('tabpanel')).not.toHaveTextContent(/Tvåfaktor|utloggning|Veckorapport|Tidszon/);
+    }
   });
 
-  it('has the security, notification and automation defaults', async () => {
-    await renderSettings();
-    tab('Säkerhet');
-    expect(screen.getByLabelText('Nuvarande lösenord')).toHaveAttribute('type', 'password');
-    expect(switchNamed(/Tvåfaktorsautentisering/)).not.toBeChecked();
-    expect(switchNamed(/Automatisk utloggning/)).toBeChecked();
-    expect(screen.getByText('Logga ut efter 30 minuters inaktivitet')).toBeInTheDocument();
-    tab('Notifieringar');
-    expect(switchNamed(/E-postnotifieringar/)).toBeChecked();
-    expect(switchNamed(/Fel i arbetsflöden/)).toBeChecked();
-    expect(switchNamed(/Lyckade körningar/)).not.toBeChecked();
-    expect(switchNamed(/Veckorapporter/)).toBeChecked();
+  it('saves the full name on the server; e-mail, username, role and organisation are not editable here', async () => {
+    const { calls } = await renderSettings();
+    expect(screen.getByLabelText('Fullständigt namn')).toHaveValue('Anna Andersson');
+    for (const label of ['E-post', 'Användarnamn', 'Roll', 'Organisation']) expect(screen.getByLabelText(label)).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Fullständigt namn'), { target: { value: 'Anna Berg' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Spara profil' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT' && c.path === '/api/user/profile')?.body).toEqual({ fullName: 'Anna Berg' }));
+    expect(await screen.findByText('Profilen sparad')).toBeInTheDocument();
+  });
+
+  it('shows the organisation\'s saved settings and lets an admin change them on the server', async () => {
+    const { calls } = await renderSettings();
     tab('Automation');
-    const confidence = screen.getByLabelText('Standardnivå för AI-säkerhet') as HTMLSelectElement;
-    expect(confidence).toHaveValue('90');
-    expect([...confidence.options].map((o) => o.value)).toEqual(['95', '90', '85', '80']);
-    const retries = screen.getByLabelText('Antal omförsök') as HTMLSelectElement;
-    expect(retries).toHaveValue('3');
-    expect([...retries.options].map((o) => o.value)).toEqual(['1', '2', '3', '5']);
-    expect(switchNamed(/Automatisk återställning/)).toBeChecked();
+    const threshold = await screen.findByLabelText('Standardtröskel för nya AI-beslut');
+    expect(threshold).toHaveValue('85');
+    expect(screen.getByLabelText('Automatiska omförsök')).toHaveValue('2');
+    expect(screen.getByLabelText('Spara körningar')).toHaveValue('keep');
+    fireEvent.change(threshold, { target: { value: '90' } });
+    fireEvent.change(screen.getByLabelText('Automatiska omförsök'), { target: { value: '0' } });
+    expect(screen.getByLabelText('Väntetid före första omförsöket')).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Spara körningar'), { target: { value: '90' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Spara automationsinställningar' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT' && c.path === '/api/organization-settings')?.body).toEqual({
+        aiThresholdDefault: 90,
+        retryAttempts: 0,
+        retryBackoffSeconds: 60,
+        runRetentionDays: 90,
+      }),
+    );
+    expect(await screen.findByText('Inställningarna sparade')).toBeInTheDocument();
+  });
+
+  it('shows a member the organisation\'s settings without a way to change them', async () => {
+    const { calls } = await renderSettings({ ...demoUser, role: 'user' });
+    tab('Automation');
+    const panel = screen.getByRole('tabpanel');
+    expect(await within(panel).findByLabelText('Standardtröskel för nya AI-beslut')).toBeDisabled();
+    expect(panel).toHaveTextContent('Bara administratörer kan ändra dem');
+    expect(within(panel).queryByRole('button', { name: 'Spara automationsinställningar' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('shows only the build\'s own version as a system fact', async () => {
+    await renderSettings();
     tab('System');
     const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
     const panel = screen.getByRole('tabpanel');
-    // The build's own version (package.json), not an invented one; no backup the product does not make.
     expect(panel).toHaveTextContent(`Version${version}`);
-    expect(panel).not.toHaveTextContent('2.1.0');
-    expect(panel).not.toHaveTextContent(/säkerhetskopiering|03:00/i);
-    for (const text of ['2.0', 'EU (Stockholm)']) expect(panel).toHaveTextContent(text);
-    for (const name of ['Exportera data', 'Rensa cache', 'Återställ inställningar']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    expect(panel).not.toHaveTextContent(/API-version|Stockholm|2\.0/);
+    expect(screen.getByRole('button', { name: 'Rensa cache' })).toBeInTheDocument();
   });
 
   it('says on the automation tab whether AI is set up', async () => {
     const status = { configured: false, model: null, averageConfidence: null, averageOver: 0, decisionsToday: 0, openTasks: 0 };
-    mockApi({ 'GET /api/user': () => json(200, demoUser), 'GET /api/secrets': () => json(200, []), 'GET /api/ai/status': () => json(200, status) });
+    mockApi({
+      'GET /api/user': () => json(200, demoUser),
+      'GET /api/secrets': () => json(200, []),
+      'GET /api/organization-settings': () => json(200, saved),
+      'GET /api/ai/status': () => json(200, status),
+    });
     renderApp('/settings');
     await screen.findByRole('heading', { level: 1, name: 'Inställningar' });
     tab('Automation');
     expect(await screen.findByText(/AI är inte konfigurerad \(KOLLEGA_AI_BASE_URL/)).toBeInTheDocument();
-  });
-
-  it('names the model when AI is set up', async () => {
-    const status = { configured: true, model: 'mistral-small-latest', averageConfidence: null, averageOver: 0, decisionsToday: 0, openTasks: 0 };
-    mockApi({ 'GET /api/user': () => json(200, demoUser), 'GET /api/secrets': () => json(200, []), 'GET /api/ai/status': () => json(200, status) });
-    renderApp('/settings');
-    await screen.findByRole('heading', { level: 1, name: 'Inställningar' });
-    tab('Automation');
-    expect(await screen.findByText(/AI-beslut fattas av modellen mistral-small-latest/)).toBeInTheDocument();
-  });
-
-  it('keeps preferences in this browser only, and resets them', async () => {
-    const { calls } = await renderSettings();
-    const callsBefore = calls.length;
-    tab('Notifieringar');
-    fireEvent.click(switchNamed(/Lyckade körningar/));
-    fireEvent.click(screen.getByRole('button', { name: 'Spara notifieringar' }));
-    expect(await screen.findByText('Inställningarna sparade')).toBeInTheDocument();
-    expect(JSON.parse(window.localStorage.getItem(SETTINGS_STORAGE_KEY) ?? '{}').notifications.success).toBe(true);
-    expect(calls.length).toBe(callsBefore);
-    tab('System');
-    fireEvent.click(screen.getByRole('button', { name: 'Återställ inställningar' }));
-    expect(window.localStorage.getItem(SETTINGS_STORAGE_KEY)).toBeNull();
-    tab('Notifieringar');
-    expect(switchNamed(/Lyckade körningar/)).not.toBeChecked();
-  });
-
-  it('restores saved preferences on the next visit', async () => {
-    window.localStorage.setItem(
-      SETTINGS_STORAGE_KEY,
-      JSON.stringify({
-        timezone: 'Europe/London',
-        twoFactor: true,
-        autoLogout: true,
-        notifications: { email: true, errors: true, success: false, weekly: true },
-        automation: { confidence: 85, retries: 5, recovery: false },
-      }),
-    );
-    await renderSettings();
-    expect(screen.getByLabelText('Tidszon')).toHaveValue('Europe/London');
-    tab('Automation');
-    expect(screen.getByLabelText('Standardnivå för AI-säkerhet')).toHaveValue('85');
-    expect(within(screen.getByRole('tabpanel')).getByRole('switch', { name: /Automatisk återställning/ })).not.toBeChecked();
   });
 
   it('speaks English', async () => {
@@ -131,6 +117,6 @@ describe('settings', () => {
     mockApi({ 'GET /api/user': () => json(200, demoUser) });
     renderApp('/settings');
     await screen.findByRole('tab', { name: 'Profile' });
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Profile', 'Security', 'Notifications', 'Automation', 'System']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Profile', 'Automation', 'System']);
   });
 });

@@ -1,16 +1,11 @@
-// Settings (SPEC §2 /settings): five tabs. Preferences stay in this browser (../model.ts); the
-// Automation tab also holds the organisation's secrets, which live on the server.
+// Settings (SPEC §2 /settings): the person's profile (their name is saved), the organisation's automation
+// settings (stored on the server, what they drive: docs/product.md "Settings") with the AI provider and the
+// secrets, and the system facts the build knows. Nothing is kept in the browser only.
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '@/components/ui/notify';
-import { clearPreferences, DEFAULT_PREFERENCES, loadPreferences, type Preferences, savePreferences } from '../model';
 import { SETTINGS_TABS, type SettingsTab } from '../tabs';
 import { AutomationTab } from './automation-tab';
-import { NotificationsTab } from './notifications-tab';
 import { ProfileTab, type SettingsUser } from './profile-tab';
-import { SecurityTab } from './security-tab';
 import { SystemTab } from './system-tab';
 
 type SettingsScreenProps = {
@@ -21,39 +16,6 @@ type SettingsScreenProps = {
 
 export function SettingsScreen({ user, initialTab = 'profile' }: SettingsScreenProps) {
   const { t } = useTranslation('settings');
-  const queryClient = useQueryClient();
-  const [preferences, setPreferences] = useState<Preferences>(loadPreferences);
-
-  const change = (patch: Partial<Preferences>) => setPreferences((current) => ({ ...current, ...patch }));
-
-  const handleSave = () => {
-    savePreferences(preferences);
-    notify.success(t('toast.saved'), t('toast.saved_description'));
-  };
-
-  const handleExport = () => {
-    const blob = new Blob([JSON.stringify({ preferences }, null, 2)], { type: 'application/json' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'kollega-settings.json';
-    link.click();
-    URL.revokeObjectURL(url);
-    notify.success(t('toast.exported'), t('toast.exported_description'));
-  };
-
-  const handleClearCache = () => {
-    // Cached lists no screen shows right now (the session stays): fetched again when next shown.
-    queryClient.removeQueries({ type: 'inactive' });
-    notify.success(t('toast.cache_cleared'), t('toast.cache_cleared_description'));
-  };
-
-  const handleReset = () => {
-    clearPreferences();
-    setPreferences(DEFAULT_PREFERENCES);
-    notify.success(t('toast.reset'), t('toast.reset_description'));
-  };
-
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <header>
@@ -73,24 +35,13 @@ export function SettingsScreen({ user, initialTab = 'profile' }: SettingsScreenP
         </TabList>
         <TabPanels className="mt-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <TabPanel>
-            <ProfileTab user={user} timezone={preferences.timezone} onTimezoneChange={(timezone) => change({ timezone })} onSave={handleSave} />
+            <ProfileTab user={user} />
           </TabPanel>
           <TabPanel>
-            <SecurityTab preferences={preferences} onChange={change} onSave={handleSave} />
+            <AutomationTab canManageSettings={user.role === 'admin'} canManageSecrets={user.role === 'admin' || user.role === 'superuser'} />
           </TabPanel>
           <TabPanel>
-            <NotificationsTab notifications={preferences.notifications} onChange={(notifications) => change({ notifications })} onSave={handleSave} />
-          </TabPanel>
-          <TabPanel>
-            <AutomationTab
-              automation={preferences.automation}
-              onChange={(automation) => change({ automation })}
-              onSave={handleSave}
-              canManageSecrets={user.role === 'admin' || user.role === 'superuser'}
-            />
-          </TabPanel>
-          <TabPanel>
-            <SystemTab onExport={handleExport} onClearCache={handleClearCache} onReset={handleReset} />
+            <SystemTab />
           </TabPanel>
         </TabPanels>
       </TabGroup>

@@ -7,12 +7,13 @@ import { apiRequest } from '@/lib/api-client';
 import { workflowQueryOptions } from './get-workflow';
 import { invalidateWorkflows } from './invalidate-workflows';
 
-type SaveDefinitionInput = { id: string; definition: Definition; source?: 'editor' | 'recorder' };
+/** `recordedDurationMs`: how long the recorded task took a person (the default manual time behind "hours saved"). */
+type SaveDefinitionInput = { id: string; definition: Definition; source?: 'editor' | 'recorder'; recordedDurationMs?: number };
 
-export function saveDefinition({ id, definition, source = 'editor' }: SaveDefinitionInput): Promise<SavedDefinition> {
+export function saveDefinition({ id, definition, source = 'editor', recordedDurationMs }: SaveDefinitionInput): Promise<SavedDefinition> {
   return apiRequest<SavedDefinition>(`/api/workflows/${encodeURIComponent(id)}/definition`, {
     method: 'PUT',
-    body: { definition, source },
+    body: { definition, source, ...(recordedDurationMs !== undefined ? { recordedDurationMs } : {}) },
   });
 }
 
