@@ -288,7 +288,15 @@ export type RunDetail = Run & { inputs: Record<string, string>; steps: RunStep[]
 /** A secret as members see it: never its value. `origins`: the sites it may be typed on (none: unusable until an admin names them). */
 export type SecretInfo = { name: string; origins: string[]; createdAt: string; updatedAt: string };
 
-export type WorkflowSchedule = { cron: string; timezone: string; enabled: boolean; nextRunAt: string | null; lastRunAt: string | null };
+export type WorkflowSchedule = {
+  cron: string;
+  timezone: string;
+  enabled: boolean;
+  nextRunAt: string | null;
+  lastRunAt: string | null;
+  /** The input values of every run the schedule starts. */
+  inputs: Record<string, string>;
+};
 
 /**
  * POST /api/workflows/{id}/webhook: shown once. Callers POST to `url` with `Authorization: Bearer <token>`;

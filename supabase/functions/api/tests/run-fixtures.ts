@@ -3,10 +3,11 @@
 import type { Client } from './helpers.ts';
 import { withDb } from './helpers.ts';
 
-/** A small valid definition: open a page, fill a field from an input and a secret, click, wait. */
+/** A small valid definition: open a page, fill a field from an input (declared, with a default) and a secret, click, wait. */
 export function definition(secret = 'FASTIGHET_PASSWORD') {
   return {
     version: 1,
+    inputs: [{ name: 'user', label: 'Användare', type: 'text', required: true, default: 'anna.lind' }],
     steps: [
       { id: 's1', type: 'navigate', description: 'Öppna systemet', url: 'https://fastighet.example.se/login' },
       { id: 's2', type: 'change', description: 'Användare', selectors: ['aria/Användare', '#user'], value: '{{input.user}}' },
