@@ -39,28 +39,29 @@ export type ResolvedInputs = { values: Record<string, string>; problems: Record<
  * not declared are left out: a run holds exactly the inputs its workflow asks for.
  */
 export function resolveInputs(declarations: readonly InputDeclaration[], given: Readonly<Record<string, unknown>>): ResolvedInputs {
-  const values: Record<string, string> = {};
-  const problems: Record<string, InputProblem> = {};
+  // Entries first, objects at the end (Object.fromEntries defines own properties: an input named `__proto__` is data).
+  const values: [string, string][] = [];
+  const problems: [string, InputProblem][] = [];
   for (const input of declarations) {
     const raw = Object.hasOwn(given, input.name) ? given[input.name] : undefined;
     if (raw !== null && raw !== undefined && typeof raw === 'object') {
-      problems[input.name] = 'input_not_text';
+      problems.push([input.name, 'input_not_text']);
       continue;
     }
     if (typeof raw === 'number' && !Number.isFinite(raw)) {
-      problems[input.name] = 'input_not_number';
+      problems.push([input.name, 'input_not_number']);
       continue;
     }
     let value = raw === null || raw === undefined ? '' : String(raw);
     if (value.trim() === '') value = input.default ?? '';
     if (value.trim() === '') {
-      if (input.required) problems[input.name] = 'input_required';
-      else values[input.name] = '';
+      if (input.required) problems.push([input.name, 'input_required']);
+      else values.push([input.name, '']);
       continue;
     }
     const problem = inputValueProblem(input, value);
-    if (problem) problems[input.name] = problem;
-    else values[input.name] = input.type === 'text' ? value : value.trim();
+    if (problem) problems.push([input.name, problem]);
+    else values.push([input.name, input.type === 'text' ? value : value.trim()]);
   }
-  return { values, problems };
+  return { values: Object.fromEntries(values), problems: Object.fromEntries(problems) };
 }

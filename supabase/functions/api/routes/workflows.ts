@@ -17,7 +17,6 @@ import {
   inputDeclarations,
   saveDefinitionSchema,
   secretNames,
-  VARIABLE_NAME,
 } from '../../_shared/schemas/definition.ts';
 import { DEFAULT_TIMEZONE, scheduleBodySchema } from '../../_shared/schemas/schedules.ts';
 import { WORKFLOW_COLUMNS, WORKFLOW_LIST } from '../../_shared/statements.ts';

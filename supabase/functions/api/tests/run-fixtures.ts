@@ -18,6 +18,25 @@ export function definition(secret = 'FASTIGHET_PASSWORD') {
   };
 }
 
+/** A workflow declaring one input of each kind, the supplier required without a default. */
+export function invoiceDefinition() {
+  return {
+    version: 1,
+    inputs: [
+      { name: 'leverantor', label: 'Leverantör', type: 'text', required: true },
+      { name: 'belopp', label: 'Belopp', type: 'number', required: true },
+      { name: 'forfallo', label: 'Förfallodag', type: 'date', required: false },
+      { name: 'konto', label: 'Konto', type: 'choice', required: true, options: ['4010', '5410'], default: '4010' },
+    ],
+    steps: [
+      { id: 's1', type: 'navigate', description: 'Öppna', url: 'https://ekonomi.example.se/' },
+      { id: 's2', type: 'change', description: 'Leverantör', selectors: ['#lev'], value: '{{input.leverantor}}' },
+      { id: 's3', type: 'change', description: 'Belopp', selectors: ['#belopp'], value: '{{input.belopp}}' },
+      { id: 's4', type: 'change', description: 'Konto', selectors: ['#konto'], value: '{{input.konto}} {{input.forfallo}}' },
+    ],
+  };
+}
+
 /** Attesting an invoice: an AI decision whose "manager" option stops the run, then a manual step. */
 export const AI_DEFINITION = {
   version: 1,

@@ -4,7 +4,7 @@
 // states are written the way the runner writes them (run-fixtures.ts), with no job, so no runner takes them.
 import { assert, assertEquals, assertMatch } from './assert.ts';
 import { API_URL, Client, MISSING_ID, team, withDb } from './helpers.ts';
-import { AI_DEFINITION, insertRun, insertStep, TINY_JPEG, workflowWithSteps } from './run-fixtures.ts';
+import { AI_DEFINITION, insertRun, insertStep, invoiceDefinition, TINY_JPEG, workflowWithSteps } from './run-fixtures.ts';
 
 const RUN_KEYS = [
   'aiConfidence', 'attempt', 'completedSteps', 'createdAt', 'currentStep', 'currentStepDescription', 'errorMessage', 'errorType',
@@ -81,31 +81,12 @@ Deno.test('POST /api/workflows/:id/run refuses a workflow without steps with 409
   assertEquals(count, 0);
 });
 
-/** A workflow declaring one input of each kind, the supplier required without a default. */
-function invoiceDefinition() {
-  return {
-    version: 1,
-    inputs: [
-      { name: 'leverantor', label: 'Leverantör', type: 'text', required: true },
-      { name: 'belopp', label: 'Belopp', type: 'number', required: true },
-      { name: 'forfallo', label: 'Förfallodag', type: 'date', required: false },
-      { name: 'konto', label: 'Konto', type: 'choice', required: true, options: ['4010', '5410'], default: '4010' },
-    ],
-    steps: [
-      { id: 's1', type: 'navigate', description: 'Öppna', url: 'https://ekonomi.example.se/' },
-      { id: 's2', type: 'change', description: 'Leverantör', selectors: ['#lev'], value: '{{input.leverantor}}' },
-      { id: 's3', type: 'change', description: 'Belopp', selectors: ['#belopp'], value: '{{input.belopp}}' },
-      { id: 's4', type: 'change', description: 'Konto', selectors: ['#konto'], value: '{{input.konto}} {{input.forfallo}}' },
-    ],
-  };
-}
-
 Deno.test('POST /api/workflows/:id/run checks the inputs against the declared ones, naming the input in the caller\'s language', async () => {
   const { member } = await team();
   const id = await workflowWithSteps(member.client, { active: true, definition: invoiceDefinition() });
   const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`in${i}`, 'x']));
   const cases: [unknown, string, string, string][] = [
-    [{ inputs: many }, 'inputs', 'too_many_inputs', 'At most 50 inputs'],
+    [{ inputs: many }, 'inputs', 'validation_failed', 'At most 50 inputs'],
     [{ inputs: { belopp: '10' } }, 'inputs.leverantor', 'input_required', 'The run input leverantor was not given, and it has no default value.'],
     [{ inputs: { leverantor: { name: 'Dahl' }, belopp: '10' } }, 'inputs.leverantor', 'input_not_text', 'The run input leverantor must be text, a number or true/false, not an object or a list.'],
     [{ inputs: { leverantor: ['Dahl'], belopp: '10' } }, 'inputs.leverantor', 'input_not_text', 'The run input leverantor must be text, a number or true/false, not an object or a list.'],

@@ -4,7 +4,7 @@
 // (useCan) sees it read-only, with the reason, and may still test-run it.
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useBlocker } from '@tanstack/react-router';
-import { secretNames, type Step, DEFINITION_FORMAT_VERSION } from '@shared/schemas/definition';
+import { secretNames, type Step, DEFINITION_FORMAT_VERSION, type InputDeclaration, inputDeclarations, usedInputNames } from '@shared/schemas/definition';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
@@ -34,6 +34,8 @@ import {
 } from '../editor-model';
 import { useIssueText } from '../hooks/use-issue-text';
 import { AddStepMenu } from './add-step-menu';
+import { InputsCard } from './inputs-card';
+import { RunInputsDialog } from './run-inputs-dialog';
 import { ScheduleCard } from './schedule-card';
 import { StepEditDialog } from './step-edit-dialog';
 import { StepList } from './step-list';
@@ -65,7 +67,10 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
   const saved = workflow.definition.steps;
   const [draft, setDraft] = useState<Step[] | null>(null);
   const steps = draft ?? saved;
-  const dirty = draft !== null && !sameSteps(draft, saved);
+  const [inputsDraft, setInputsDraft] = useState<InputDeclaration[] | null>(null);
+  const inputs = inputsDraft ?? workflow.definition.inputs ?? [];
+  const [askingInputs, setAskingInputs] = useState(false);
+  const dirty = (draft !== null && !sameSteps(draft, saved)) || inputsDraft !== null;
   const [errors, setErrors] = useState<DefinitionErrors>({});
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -94,7 +99,7 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
 
   const handleSave = (then?: () => void) => {
     const sent = steps;
-    const result = validateDefinition(sent);
+    const result = validateDefinition(sent, inputs);
     if (!result.ok) {
       showErrors(Object.fromEntries(Object.entries(result.fields).map(([path, message]) => [path, issueText(message)])), sent);
       notify.error(t('editor.toast.invalid'), t('editor.toast.invalid_description'));
@@ -105,6 +110,7 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
       {
         onSuccess: (definition) => {
           setDraft(null);
+          setInputsDraft(null);
           setErrors({});
           setOtherErrors([]);
           notify.success(t('editor.toast.saved', { version: definition.version }), t('editor.toast.saved_description'));
@@ -117,15 +123,17 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
     );
   };
 
-  const startTestRun = () =>
-    testRun.mutate(workflow.id, {
+  const startTestRun = (values?: Record<string, string>) =>
+    testRun.mutate(values ? { id: workflow.id, inputs: values } : workflow.id, {
       onSuccess: ({ executionId }) => {
+        setAskingInputs(false);
         setRunId(executionId);
         notify.success(t('test_run.toast.started'), t('test_run.toast.started_description'));
       },
     });
 
-  const handleTestRun = () => (dirty ? handleSave(startTestRun) : startTestRun());
+  const askOrStart = () => (inputDeclarations({ steps, inputs }).length ? setAskingInputs(true) : startTestRun());
+  const handleTestRun = () => (dirty ? handleSave(askOrStart) : askOrStart());
 
   const handleStepSubmit = (step: Step) => {
     if (!editing) return;
@@ -277,6 +285,7 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
             missing={workflow.missingSecrets}
             withoutSites={secretsWithoutSites}
           />
+          <InputsCard inputs={inputs} used={usedInputNames({ steps })} disabled={!editSteps.allowed} onChange={setInputsDraft} />
           <ScheduleCard workflow={workflow} />
           <WebhookCard workflow={workflow} />
         </aside>
@@ -290,6 +299,15 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
           errors={errors[editing.step.id] ?? NO_ERRORS}
           onClose={() => setEditing(null)}
           onSubmit={handleStepSubmit}
+        />
+      ) : null}
+      {askingInputs ? (
+        <RunInputsDialog
+          inputs={inputDeclarations({ steps, inputs })}
+          title={t('run_inputs.test_title')}
+          isPending={testRun.isPending}
+          onClose={() => setAskingInputs(false)}
+          onSubmit={startTestRun}
         />
       ) : null}
       <ConfirmDialog
