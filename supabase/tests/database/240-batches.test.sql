@@ -4,7 +4,7 @@
 -- one ends; retry-failed runs exactly the failed rows again; a reference done in an earlier batch is skipped;
 -- pause and stop start nothing more; another organisation's or a deactivated member's calls are refused.
 begin;
-select plan(34);
+select plan(36);
 select tests.create_actors();
 
 select tests.clear_authentication();

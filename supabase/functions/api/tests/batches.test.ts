@@ -208,7 +208,7 @@ Deno.test('batches: pause, resume, stop all, retry-failed of exactly the failed 
 
   const file = await results(member.client, batchId);
   assertEquals([file.status, file.type, file.disposition], [200, 'text/csv; charset=utf-8', 'attachment; filename="fakturor-result.csv"']);
-  assertEquals(new TextDecoder().decode(file.bytes), '\ufeffreference;leverantor;belopp;status;error;output.fakturanr\r\n' +
+  assertEquals(new TextDecoder('utf-8', { ignoreBOM: true }).decode(file.bytes), '\ufeffreference;leverantor;belopp;status;error;output.fakturanr\r\n' +
     "F-1;'=cmd|calc;1;done;;'+8400\r\nF-2;Dahl;2;failed;no field Leverantör;\r\nF-3;'@Beijer;3;done;;\r\n");
 
   const retried = await member.client.post(`/batches/${batchId}/retry-failed`);

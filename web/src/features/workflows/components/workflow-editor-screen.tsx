@@ -34,6 +34,7 @@ import {
 } from '../editor-model';
 import { useIssueText } from '../hooks/use-issue-text';
 import { AddStepMenu } from './add-step-menu';
+import { BatchesCard } from './batches-card';
 import { InputsCard } from './inputs-card';
 import { RunInputsDialog } from './run-inputs-dialog';
 import { ScheduleCard } from './schedule-card';
@@ -286,6 +287,7 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
             withoutSites={secretsWithoutSites}
           />
           <InputsCard inputs={inputs} used={usedInputNames({ steps })} disabled={!editSteps.allowed} onChange={setInputsDraft} />
+          <BatchesCard workflowId={workflow.id} />
           <ScheduleCard workflow={workflow} />
           <WebhookCard workflow={workflow} />
         </aside>
