@@ -6,7 +6,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
+import { initialInputValues, InputValueFields } from './input-value-fields';
 
 type RunInputsDialogProps = {
   inputs: InputDeclaration[];
@@ -19,7 +19,7 @@ type RunInputsDialogProps = {
 export function RunInputsDialog({ inputs, title, isPending, onClose, onSubmit }: RunInputsDialogProps) {
   const { t } = useTranslation('workflows');
   const formId = useId();
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(inputs.map((i) => [i.name, i.default ?? ''])));
+  const [values, setValues] = useState(() => initialInputValues(inputs));
   const [problems, setProblems] = useState<Record<string, InputProblem>>({});
 
   const handleSubmit = (event: FormEvent) => {
@@ -32,50 +32,7 @@ export function RunInputsDialog({ inputs, title, isPending, onClose, onSubmit }:
   return (
     <Dialog open onClose={onClose} title={title} description={t('run_inputs.description')}>
       <form id={formId} onSubmit={handleSubmit} className="space-y-4" noValidate>
-        {inputs.map((input) => {
-          const id = `${formId}-${input.name}`;
-          const problem = problems[input.name];
-          const label = input.label || input.name;
-          return (
-            <div key={input.name}>
-              <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-                {input.required ? t('run_inputs.required_label', { label }) : label}
-              </label>
-              {input.type === 'choice' ? (
-                <select
-                  id={id}
-                  value={values[input.name] ?? ''}
-                  onChange={(event) => setValues({ ...values, [input.name]: event.target.value })}
-                  className="mt-1.5 block w-full rounded-lg border-0 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300"
-                  aria-invalid={problem ? true : undefined}
-                >
-                  <option value="">{t('run_inputs.choose')}</option>
-                  {(input.options ?? []).map((option) => (
-                    <option key={option} value={option}>
-                      {option}
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <Input
-                  id={id}
-                  type={input.type === 'date' ? 'date' : 'text'}
-                  inputMode={input.type === 'number' ? 'decimal' : undefined}
-                  value={values[input.name] ?? ''}
-                  invalid={!!problem}
-                  aria-describedby={problem ? `${id}-error` : undefined}
-                  onChange={(event) => setValues({ ...values, [input.name]: event.target.value })}
-                  className="mt-1.5"
-                />
-              )}
-              {problem ? (
-                <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-                  {t(`run_inputs.problems.${problem}`, { name: label })}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
+        <InputValueFields idPrefix={formId} inputs={inputs} values={values} problems={problems} onChange={setValues} />
       </form>
       <DialogActions>
         <Button variant="ghost" onClick={onClose}>
