@@ -63,7 +63,7 @@ for (const language of ['sv', 'en'] as const) {
 
     const row = page.getByRole('listitem', { name: 'falt.xlsx' });
     await expect(row.getByText(text(language, 'batches.counts', { completed: 3, failed: 1, waiting: 0 }))).toBeVisible({ timeout: 120_000 });
-    await expect(row.getByText(text(language, 'batches.status.completed'))).toBeVisible();
+    await expect(row.getByText(text(language, 'batches.status.completed'), { exact: true })).toBeVisible();
 
     const retried = page.waitForResponse((r) => r.url().endsWith('/retry-failed') && r.request().method() === 'POST');
     await row.getByRole('button', { name: text(language, 'batches.actions.retry_failed', { count: 1 }) }).click();

@@ -21,4 +21,8 @@ export type BatchOptions = z.input<typeof batchOptionsSchema>;
 export const batchJsonBodySchema = batchOptionsSchema.extend({ rows: z.array(z.unknown(), { message: 'batch_rows_invalid' }) });
 
 /** `?format=` of GET /api/batches/{id}/results: the batch's own format when left out (JSON rows come back as CSV). */
-export const batchResultsQuerySchema = z.strictObject({ format: z.enum(['csv', 'xlsx'], { message: 'batch_format_invalid' }).optional() });
+export const batchResultsQuerySchema = z.strictObject({
+  format: z.enum(['csv', 'xlsx'], { message: 'batch_format_invalid' }).optional(),
+  /** The language of the added columns and statuses: a download link cannot set Accept-Language, so the app says it here. */
+  lang: z.enum(['sv', 'en'], { message: 'invalid_input' }).optional(),
+});

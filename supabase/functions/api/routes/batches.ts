@@ -196,8 +196,8 @@ batchRoutes.post('/batches/:id/retry-failed', requireSession, async (c) => {
 /** The rows as they came, in order, with status, error and what each run extracted added as columns. */
 batchRoutes.get('/batches/:id/results', requireSession, async (c) => {
   const id = pathId(c);
-  const lang = c.get('lang');
   const query = readQuery(c, batchResultsQuerySchema);
+  const lang = query.lang ?? c.get('lang');
   const { batch, items } = await asCaller(c, async (tx) => {
     const [batch] = await tx<{ format: string; fileName: string; columns: string[]; delimiter: ',' | ';' | '\t' | null; workflowName: string }[]>`
       select b.format, b.file_name as "fileName", b.columns, b.delimiter, w.name as "workflowName"

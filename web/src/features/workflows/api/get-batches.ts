@@ -24,7 +24,7 @@ export function batchQueryOptions(batchId: string) {
   });
 }
 
-/** Where the results file of a batch downloads from (CSV or XLSX: the format it came in unless chosen). */
-export function batchResultsUrl(batchId: string, format?: 'csv' | 'xlsx'): string {
-  return `/api/batches/${encodeURIComponent(batchId)}/results${format ? `?format=${format}` : ''}`;
+/** Where the results file of a batch downloads from (in the format it came in), its added columns in `language`. */
+export function batchResultsUrl(batchId: string, language: 'sv' | 'en'): string {
+  return `/api/batches/${encodeURIComponent(batchId)}/results?lang=${language}`;
 }

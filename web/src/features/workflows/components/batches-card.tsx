@@ -17,7 +17,7 @@ import { BatchUploadDialog } from './batch-upload-dialog';
 const TONE = { running: 'indigo', paused: 'amber', stopped: 'slate', completed: 'green' } as const;
 
 function BatchRow({ batch, workflowId }: { batch: BatchSummary; workflowId: string }) {
-  const { t } = useTranslation('workflows');
+  const { t, i18n } = useTranslation('workflows');
   const control = useControlBatch(workflowId);
   const act = (action: BatchAction) =>
     control.mutate({ batchId: batch.id, action }, { onSuccess: () => notify.success(t(`batches.toast.${action}`)) });
@@ -44,7 +44,7 @@ function BatchRow({ batch, workflowId }: { batch: BatchSummary; workflowId: stri
             {t('batches.actions.retry_failed', { count: batch.counts.failed })}
           </Button>
         ) : null}
-        <a href={batchResultsUrl(batch.id)} className={buttonClasses({ variant: 'ghost' })} download>
+        <a href={batchResultsUrl(batch.id, i18n.language === 'en' ? 'en' : 'sv')} className={buttonClasses({ variant: 'ghost' })} download>
           {t('batches.actions.download')}
         </a>
       </div>
