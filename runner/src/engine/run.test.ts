@@ -120,7 +120,7 @@ describe('reporting and secrets', () => {
     ]);
     expect(secret.outcome).toMatchObject({ status: 'failed', failedIndex: 1, errorType: 'secret_missing', errorMessage: 'the secret NOPE is not set for this organisation' });
     const input = await t.run([{ type: 'navigate', url: '{{input.start}}' }]);
-    expect(input.outcome).toMatchObject({ status: 'failed', failedIndex: 0, errorType: 'assertion_failed', errorMessage: 'the run input start was not given' });
+    expect(input.outcome).toMatchObject({ status: 'failed', failedIndex: 0, errorType: 'input_missing', errorMessage: 'the run input start was not given' });
   });
 });
 

@@ -23,7 +23,7 @@ describe('substitute', () => {
 
   test('an unknown secret is secret_missing; an unknown input or variable is assertion_failed', () => {
     expect(thrown(() => substitute('{{secret.NOPE}}', scope))).toMatchObject({ type: 'secret_missing', message: 'the secret NOPE is not set for this organisation' });
-    expect(thrown(() => substitute('{{input.nope}}', scope))).toMatchObject({ type: 'assertion_failed', message: 'the run input nope was not given' });
+    expect(thrown(() => substitute('{{input.nope}}', scope))).toMatchObject({ type: 'input_missing', message: 'the run input nope was not given' });
     expect(thrown(() => substitute('{{var.nope}}', scope))).toMatchObject({ type: 'assertion_failed', message: expect.stringContaining('the variable nope has no value') });
   });
 

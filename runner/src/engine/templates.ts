@@ -54,8 +54,8 @@ export function maskDeep<T>(value: T, secrets: Record<string, string>): T {
 }
 
 /**
- * Substitutes the references in one string. Unknown secret → `secret_missing`; unknown input or variable →
- * `assertion_failed`. With `secrets: false` secret references stay as written (texts for a model or a person).
+ * Substitutes the references in one string. Unknown secret → `secret_missing`; unknown input → `input_missing`
+ * (its words come from the locale files); unknown variable → `assertion_failed`. With `secrets: false` secret references stay as written (texts for a model or a person).
  */
 export function substitute(text: string, scope: TemplateScope, opts: { secrets?: boolean | 'refuse' } = {}): string {
   return text.replace(TEMPLATE, (whole, ref: string) => {
@@ -72,10 +72,8 @@ export function substitute(text: string, scope: TemplateScope, opts: { secrets?:
     }
     const source = kind === 'var' ? scope.variables : scope.inputs;
     if (!Object.hasOwn(source, name)) {
-      throw new StepError(
-        'assertion_failed',
-        kind === 'var' ? `the variable ${name} has no value: no earlier step extracted it` : `the run input ${name} was not given`,
-      );
+      if (kind === 'input') throw new StepError('input_missing', `the run input ${name} was not given`);
+      throw new StepError('assertion_failed', `the variable ${name} has no value: no earlier step extracted it`);
     }
     return source[name]!;
   });

@@ -29,6 +29,7 @@ const KNOWN: Partial<Record<string, ApiMessageKey>> = {
   task_already_decided: 'task_already_decided',
   task_choice_invalid: 'task_choice_invalid',
   task_not_allowed: 'task_not_allowed',
+  batch_finished: 'batch_finished',
 };
 
 /** Known messages whose status differs from their SQLSTATE's. */

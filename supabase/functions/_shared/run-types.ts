@@ -36,6 +36,7 @@ export const RUN_ERROR_TYPES = [
   'popup_not_found',
   'unexpected_dialog',
   'assertion_failed',
+  'input_missing',
   'secret_missing',
   'secret_origin_denied',
   'secret_use_denied',

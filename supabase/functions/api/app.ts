@@ -4,6 +4,7 @@ import { addMethodNotAllowed, type AppEnv, csrf, errorResponse, handleError, lan
 import { HttpError } from '../_shared/http.ts';
 import { aiRoutes } from './routes/ai.ts';
 import { auditRoutes } from './routes/audit.ts';
+import { batchRoutes } from './routes/batches.ts';
 import { authRoutes } from './routes/auth.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { errorQueueRoutes } from './routes/error-queue.ts';
@@ -28,6 +29,7 @@ app.use('*', language, csrf, limitBody);
 app.route('/', authRoutes);
 app.route('/', workflowRoutes);
 app.route('/', runRoutes);
+app.route('/', batchRoutes);
 app.route('/', taskRoutes);
 app.route('/', aiRoutes);
 app.route('/', secretRoutes);

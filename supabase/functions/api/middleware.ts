@@ -21,6 +21,10 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** Workflow definitions (PUT /workflows/{id}/definition) and imports (POST /workflows/import) may be larger. */
 export const MAX_DEFINITION_BODY_BYTES = 1024 * 1024;
 
+/** A batch's file (POST /workflows/{id}/batches): up to 10 MB, plus the multipart envelope and its fields. */
+export const MAX_BATCH_BODY_BYTES = 10 * 1024 * 1024 + 64 * 1024;
+const BATCH_PATH = /^\/api\/workflows\/[^/]+\/batches$/;
+
 const LARGE_BODY_ROUTES: { method: string; path: RegExp }[] = [
   { method: 'PUT', path: /^\/api\/workflows\/[^/]+\/definition$/ },
   { method: 'POST', path: /^\/api\/workflows\/import$/ },
@@ -58,6 +62,10 @@ function isJson(contentType: string | undefined): boolean {
   return contentType?.split(';')[0].trim().toLowerCase() === 'application/json';
 }
 
+function isMultipart(contentType: string | undefined): boolean {
+  return contentType?.split(';')[0].trim().toLowerCase() === 'multipart/form-data';
+}
+
 /**
  * State-changing requests must come from the app itself: an Origin equal to the addressed host or to
  * SITE_URL, and a JSON body (a cross-site form or `no-cors` fetch cannot send application/json).
@@ -69,7 +77,9 @@ export const csrf: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!SAFE_METHODS.has(c.req.method) && !isHook) {
     const origin = c.req.header('origin');
     if (!origin || !originAllowed(origin, c.req.raw)) throw new HttpError(403, 'csrf_rejected');
-    if (hasBody(c.req.raw) && !isJson(c.req.header('content-type'))) throw new HttpError(403, 'csrf_rejected');
+    // A batch's file comes as multipart/form-data (a browser's file upload); the Origin check above still holds.
+    const isUpload = c.req.method === 'POST' && BATCH_PATH.test(c.req.path) && isMultipart(c.req.header('content-type'));
+    if (hasBody(c.req.raw) && !isJson(c.req.header('content-type')) && !isUpload) throw new HttpError(403, 'csrf_rejected');
   }
   await next();
 };
@@ -79,12 +89,14 @@ const tooLarge = () => {
 };
 const smallBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
 const largeBody = bodyLimit({ maxSize: MAX_DEFINITION_BODY_BYTES, onError: tooLarge });
+const batchBody = bodyLimit({ maxSize: MAX_BATCH_BODY_BYTES, onError: tooLarge });
 
 /**
- * 413 for a body over the route's limit: 64 KB, or 1 MB for definitions and imports. A declared
+ * 413 for a body over the route's limit: 64 KB, 1 MB for definitions and imports, 10 MB (and the envelope) for a batch's file. A declared
  * Content-Length over it is refused before anything is read; a body without one is read only up to it.
  */
 export const limitBody: MiddlewareHandler<AppEnv> = (c, next) => {
+  if (c.req.method === 'POST' && BATCH_PATH.test(c.req.path)) return batchBody(c, next);
   const large = LARGE_BODY_ROUTES.some((route) => route.method === c.req.method && route.path.test(c.req.path));
   return (large ? largeBody : smallBody)(c, next);
 };

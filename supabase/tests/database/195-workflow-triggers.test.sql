@@ -36,7 +36,7 @@ select is((select start_method::text from public.workflows where id = 'b1950000-
   'a scheduled workflow starts by schedule');
 select results_eq(
   $$ select metadata from public.audit_activities where action = 'schedule_set' and workflow_id = 'b1950000-0000-4000-8000-000000000001' $$,
-  $$ values ('{"cron":"0 7 * * 1-5","timezone":"Europe/Stockholm","enabled":true}'::jsonb) $$,
+  $$ values ('{"cron":"0 7 * * 1-5","timezone":"Europe/Stockholm","enabled":true,"inputs":{}}'::jsonb) $$,
   'setting a schedule writes one schedule_set audit row with the cron expression');
 select throws_ok($$ select app.set_workflow_schedule('b1950000-0000-4000-8000-000000000002', '0 7 * * *', 'Europe/Stockholm', true, now()) $$,
   '42501', 'forbidden', 'a member cannot schedule a colleague''s workflow');

@@ -20,7 +20,7 @@ create function tests.authenticated_column_privileges(p_priv text) returns setof
 $$;
 
 select results_eq($$ select * from tests.authenticated_table_privileges() $$,
-  array['ai_decisions SELECT', 'audit_activities SELECT', 'error_queue_items SELECT', 'human_task_screenshots SELECT', 'human_tasks SELECT', 'organization_settings SELECT', 'organizations SELECT', 'payment_methods DELETE', 'payment_methods SELECT',
+  array['ai_decisions SELECT', 'audit_activities SELECT', 'batch_items SELECT', 'batches SELECT', 'error_queue_items SELECT', 'human_task_screenshots SELECT', 'human_tasks SELECT', 'organization_settings SELECT', 'organizations SELECT', 'payment_methods DELETE', 'payment_methods SELECT',
         'profiles SELECT', 'run_screenshots SELECT', 'run_steps SELECT', 'templates SELECT', 'workflow_schedules SELECT',
         'workflow_versions SELECT', 'workflows DELETE', 'workflows SELECT'],
   'authenticated holds whole-table privileges only to read what the screens show and to delete payment methods and workflows');

@@ -69,13 +69,15 @@ export type RequestOptions = {
  */
 async function exchange<T>(path: string, { method = 'GET', body, signal }: RequestOptions, on401Null?: boolean): Promise<T | null> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (a file upload) is sent as multipart/form-data with the boundary the browser writes.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
   try {
     const response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       credentials: 'include',
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });

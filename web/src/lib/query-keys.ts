@@ -6,6 +6,8 @@ export const queryKeys = {
   workflows: ['workflows'],
   workflow: (id: string) => ['workflows', id] as const,
   workflowPerformance: ['workflow-performance'],
+  workflowBatches: (id: string) => ['workflows', id, 'batches'] as const,
+  batch: (id: string) => ['batches', id] as const,
   templates: ['templates'],
   runs: ['runs'],
   run: (id: string) => ['runs', id] as const,

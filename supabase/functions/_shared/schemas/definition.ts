@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { STEP_TYPES, type StepType } from '../run-types.ts';
 import { ROLES } from './users.ts';
+import { inputValueProblem } from './input-values.ts';
 
 export const DEFINITION_FORMAT_VERSION = 1;
 export const MAX_STEPS = 500;
@@ -245,8 +246,31 @@ export type Step = z.infer<typeof stepSchema>;
 export type StepInput = z.input<typeof stepSchema>;
 export type StepOf<T extends StepType> = Extract<Step, { type: T }>;
 
+/** The kinds of run input: text as given, a number (decimal point or comma), a date (YYYY-MM-DD), one of a list. */
+export const INPUT_TYPES = ['text', 'number', 'date', 'choice'] as const;
+export type InputType = (typeof INPUT_TYPES)[number];
+export const MAX_INPUTS = 50;
+export const MAX_INPUT_LENGTH = 2000;
+
+/**
+ * A declared run input (`{{input.name}}`): what "Kör nu", test runs, schedules, webhooks and batch rows must supply.
+ * `default` is used when no value is given; a required input without a default must be given every time.
+ */
+export const inputDeclarationSchema = z.object({
+  name: z.string().regex(VARIABLE_NAME, 'input_name_invalid'),
+  label: z.string().trim().max(200, 'too_long').default(''),
+  type: z.enum(INPUT_TYPES, { error: () => 'input_type_invalid' }).default('text'),
+  required: z.boolean().default(true),
+  default: z.string().max(MAX_INPUT_LENGTH, 'input_value_invalid').optional(),
+  /** The values a `choice` input may take. */
+  options: z.array(z.string().trim().min(1, 'input_option_required').max(200, 'too_long')).max(100, 'too_many').optional(),
+});
+export type InputDeclaration = z.infer<typeof inputDeclarationSchema>;
+
 export const definitionSchema = z
   .object({
+    /** Declared run inputs (inputs.ts); references to undeclared ones are declared on save (declareUsedInputs). */
+    inputs: z.array(inputDeclarationSchema).max(MAX_INPUTS, 'too_many_inputs').optional(),
     version: z.literal(DEFINITION_FORMAT_VERSION, { error: () => 'definition_version_invalid' }),
     steps: z.array(stepSchema).max(MAX_STEPS, 'too_many_steps'),
     /**
@@ -260,6 +284,16 @@ export const definitionSchema = z
     definition.steps.forEach((step, index) => {
       if (ids.has(step.id)) ctx.addIssue({ code: 'custom', path: ['steps', index, 'id'], message: 'step_id_duplicate' });
       ids.set(step.id, index);
+    });
+    const inputNames = new Set<string>();
+    definition.inputs?.forEach((input, index) => {
+      const path = ['inputs', index];
+      if (inputNames.has(input.name)) ctx.addIssue({ code: 'custom', path: [...path, 'name'], message: 'input_name_duplicate' });
+      inputNames.add(input.name);
+      if (input.type === 'choice' && !input.options?.length) ctx.addIssue({ code: 'custom', path: [...path, 'options'], message: 'input_option_required' });
+      if (input.default !== undefined && input.default !== '' && inputValueProblem(input, input.default)) {
+        ctx.addIssue({ code: 'custom', path: [...path, 'default'], message: 'input_default_invalid' });
+      }
     });
     const names = new Set(definition.steps.map((s) => s.id));
     definition.steps.forEach((step, index) => {
@@ -297,6 +331,39 @@ export function referencedNames(definition: Definition, kind: 'secret' | 'input'
   };
   visit(definition.steps);
   return [...names].sort();
+}
+
+/** The run inputs a definition refers to (`{{input.x}}` in any step value, `input.x` among an AI step's inputs), in order of use. */
+export function usedInputNames(definition: Pick<Definition, 'steps'>): string[] {
+  const names = new Set<string>();
+  const visit = (v: unknown, key?: string) => {
+    if (typeof v === 'string') {
+      const refs = key === 'inputs' && !v.includes('{{') ? [v] : templateReferences(v);
+      for (const ref of refs) if (ref.startsWith('input.')) names.add(ref.slice(6));
+    } else if (Array.isArray(v)) v.forEach((x) => visit(x, key));
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) visit(x, k);
+  };
+  visit(definition.steps);
+  return [...names];
+}
+
+/**
+ * Every run input of a definition: the declared ones, then each one used but not declared as a required text
+ * input named after itself (definitions saved before inputs were declared; docs/automation.md "Run inputs").
+ */
+export function inputDeclarations(definition: Pick<Definition, 'steps' | 'inputs'>): InputDeclaration[] {
+  const declared = definition.inputs ?? [];
+  const known = new Set(declared.map((i) => i.name));
+  const implied = usedInputNames(definition)
+    .filter((name) => !known.has(name))
+    .map((name): InputDeclaration => ({ name, label: '', type: 'text', required: true }));
+  return [...declared, ...implied];
+}
+
+/** The definition with every input it uses declared (as required text when it was not): how definitions are saved. */
+export function declareUsedInputs<D extends Pick<Definition, 'steps' | 'inputs'>>(definition: D): D {
+  const inputs = inputDeclarations(definition);
+  return inputs.length || definition.inputs ? { ...definition, inputs } : definition;
 }
 
 /** Where a definition would let a value become code or a secret leave its sites (`unsafeTemplateUses`). */

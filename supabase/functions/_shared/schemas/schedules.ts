@@ -42,6 +42,8 @@ export const scheduleBodySchema = z
       })
       .default(DEFAULT_TIMEZONE),
     enabled: z.boolean().default(true),
+    /** Fixed values of the workflow's declared inputs for every run the schedule starts (checked by the api). */
+    inputs: z.record(z.string(), z.unknown(), { message: 'invalid_input' }).default({}),
   })
   .transform((input, ctx) => {
     if (input.cron === null) return { ...input, cron: null, nextRunAt: null };

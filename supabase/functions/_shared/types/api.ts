@@ -310,7 +310,15 @@ export type RunChanges = { cursor: string };
 /** A secret as members see it: never its value. `origins`: the sites it may be typed on (none: unusable until an admin names them). */
 export type SecretInfo = { name: string; origins: string[]; createdAt: string; updatedAt: string };
 
-export type WorkflowSchedule = { cron: string; timezone: string; enabled: boolean; nextRunAt: string | null; lastRunAt: string | null };
+export type WorkflowSchedule = {
+  cron: string;
+  timezone: string;
+  enabled: boolean;
+  nextRunAt: string | null;
+  lastRunAt: string | null;
+  /** The input values of every run the schedule starts. */
+  inputs: Record<string, string>;
+};
 
 /**
  * POST /api/workflows/{id}/webhook: shown once. Callers POST to `url` with `Authorization: Bearer <token>`;
@@ -426,4 +434,43 @@ export type AiTestResult = {
   wouldAct: boolean;
   model: string;
   latencyMs: number;
+};
+
+/** A batch's rows by state (docs/automation.md "Batches"). */
+export type BatchCounts = { total: number; pending: number; running: number; completed: number; failed: number; skipped: number; waiting: number };
+export type BatchStatus = 'running' | 'paused' | 'stopped' | 'completed';
+export type BatchItemStatus = 'pending' | 'running' | 'completed' | 'failed' | 'skipped' | 'waiting';
+
+/** GET /api/workflows/{id}/batches (newest first), and the head of GET /api/batches/{id}. */
+export type BatchSummary = {
+  id: string;
+  workflowId: string;
+  status: BatchStatus;
+  concurrency: number;
+  format: 'csv' | 'xlsx' | 'json';
+  fileName: string;
+  createdAt: string;
+  finishedAt: string | null;
+  counts: BatchCounts;
+};
+
+/** One row of a batch: its place in the file, its reference, its state and the run behind it. */
+export type BatchItem = { index: number; reference: string | null; status: BatchItemStatus; runId: string | null; error: string | null };
+
+/** GET /api/batches/{id}. */
+export type BatchDetail = BatchSummary & { items: BatchItem[] };
+
+/** POST /api/workflows/{id}/batches with `preview`: the file as read, and how its columns map to the inputs. */
+export type BatchPreview = {
+  format: 'csv' | 'xlsx' | 'json';
+  columns: string[];
+  rowCount: number;
+  /** The first rows, as read. */
+  sample: string[][];
+  /** The workflow's inputs (declared, and used but not declared). */
+  inputs: import('../schemas/definition.ts').InputDeclaration[];
+  /** Input name → column, as guessed from the names and labels (or as given). */
+  mapping: Record<string, string>;
+  /** The column whose values skip rows already done (`reference` or `referens`), if any. */
+  referenceColumn: string | null;
 };

@@ -13,14 +13,15 @@
 // every api instance counts the same calls. If the count cannot be checked the call is refused (503):
 // the limits fail closed.
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
 import { db } from '../../_shared/db.ts';
 import { fromDbError } from '../../_shared/db-errors.ts';
 import { HttpError, parseJson, validate } from '../../_shared/http.ts';
 import type { CreatedWebhook, WebhookSigningSecret } from '../../_shared/types/api.ts';
 import { type AppEnv, clientAddress, requireSession } from '../middleware.ts';
 import { asCaller, pathId } from '../resource.ts';
-import { runInputsSchema } from './workflows.ts';
+import { givenInputsSchema } from './workflows.ts';
+import { runInputs } from '../run-inputs.ts';
+import { definitionSchema } from '../../_shared/schemas/definition.ts';
 
 /** 32 bytes in base64url without padding. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -41,8 +42,6 @@ function randomBase64url(): string {
   return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }
 
-/** The payload: a JSON object; its text, number and boolean values become the run's inputs (as text). */
-const payloadSchema = z.record(z.string(), z.unknown(), { message: 'invalid_input' });
 
 export const hookRoutes = new Hono<AppEnv>();
 
@@ -138,13 +137,15 @@ async function trigger(c: Context<AppEnv>, token: string, legacy: boolean) {
   }
   const text = new TextDecoder().decode(raw);
   const lang = c.get('lang');
-  const payload = validate(text.trim() ? parseJson(text) : {}, payloadSchema, lang);
-  const scalars = Object.entries(payload).filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value));
-  const inputs = validate(Object.fromEntries(scalars.map(([name, value]) => [name, String(value)])), runInputsSchema, lang);
+  const payload = validate(text.trim() ? parseJson(text) : {}, givenInputsSchema, lang);
 
   let runId: string | null;
   try {
     const sql = db();
+    // The payload against the workflow's declared inputs: an object where text is expected is a 400 naming the field.
+    const [current] = await sql<{ definition: unknown }[]>`select app.webhook_definition(${token}) as definition`;
+    const parsed = definitionSchema.safeParse(current?.definition);
+    const inputs = runInputs(parsed.success ? parsed.data : null, payload, lang);
     [{ runId }] = await sql<{ runId: string | null }[]>`select app.trigger_webhook(${token}, ${sql.json(inputs)}) as "runId"`;
   } catch (error) {
     throw fromDbError(error);

@@ -13,34 +13,25 @@ import {
   type Definition,
   definitionSchema,
   emptyDefinition,
+  declareUsedInputs,
+  inputDeclarations,
   saveDefinitionSchema,
   secretNames,
-  VARIABLE_NAME,
 } from '../../_shared/schemas/definition.ts';
 import { DEFAULT_TIMEZONE, scheduleBodySchema } from '../../_shared/schemas/schedules.ts';
 import { WORKFLOW_COLUMNS, WORKFLOW_LIST } from '../../_shared/statements.ts';
 import { createWorkflowSchema, updateWorkflowSchema, WORKFLOW_CATEGORIES } from '../../_shared/schemas/workflows.ts';
 import type { SavedDefinition, Workflow, WorkflowCategory, WorkflowDetail, WorkflowSchedule, WorkflowVersion } from '../../_shared/types/api.ts';
 import { refuseUnsafeDefinition } from '../definition-rules.ts';
+import { currentDefinition, runInputs } from '../run-inputs.ts';
+import { resolveInputs } from '../../_shared/schemas/input-values.ts';
 import { type AppEnv, readJson, requireSession } from '../middleware.ts';
 import { asCaller, deniedOrMissing, jsonAttachment, jsonParam, likePattern, pathId, readQuery, slug } from '../resource.ts';
 
 export const WORKFLOW_LIST_LIMIT = 500;
 export const MAX_RUN_INPUTS = 50;
-export const MAX_RUN_INPUT_LENGTH = 2000;
 
 const listQuerySchema = z.strictObject({ q: z.string().trim().max(200, 'too_long').optional() });
-
-/** Run inputs ({{input.name}}): at most 50, names like variables, text values of at most 2000 characters. */
-export const runInputsSchema = z
-  .record(z.string(), z.string({ message: 'input_value_invalid' }).max(MAX_RUN_INPUT_LENGTH, 'input_value_invalid'))
-  .superRefine((inputs, ctx) => {
-    const names = Object.keys(inputs);
-    if (names.length > MAX_RUN_INPUTS) ctx.addIssue({ code: 'custom', path: [], message: 'too_many_inputs' });
-    for (const name of names) {
-      if (!VARIABLE_NAME.test(name)) ctx.addIssue({ code: 'custom', path: [name], message: 'input_name_invalid' });
-    }
-  });
 
 /** PUT /api/workflows/{id}/definition: the definition, and where it came from. */
 const saveBodySchema = saveDefinitionSchema.extend({
@@ -50,8 +41,14 @@ const saveBodySchema = saveDefinitionSchema.extend({
     .max(2_147_483_647, 'duration_invalid').nullish(),
 });
 
+/** Given input values, checked against the workflow's declared inputs (run-inputs.ts); any JSON value is let through to be named there. */
+export const givenInputsSchema = z.record(z.string(), z.unknown(), { message: 'invalid_input' }).refine(
+  (inputs) => Object.keys(inputs).length <= MAX_RUN_INPUTS,
+  'too_many_inputs',
+);
+
 const runBodySchema = z.strictObject({
-  inputs: runInputsSchema.default({}),
+  inputs: givenInputsSchema.default({}),
   mode: z.enum(['run', 'test'], { message: 'run_mode_invalid' }).default('run'),
 });
 
@@ -85,6 +82,7 @@ type WorkflowRow = Workflow & {
   enabled: boolean | null;
   scheduleNextRunAt: string | null;
   scheduleLastRunAt: string | null;
+  scheduleInputs: Record<string, string> | null;
   hasWebhook: boolean;
   webhookSigned: boolean;
 };
@@ -93,7 +91,7 @@ type WorkflowRow = Workflow & {
 async function selectWorkflow(tx: Tx, id: string): Promise<WorkflowRow> {
   const [row] = await tx<WorkflowRow[]>`
     select w.*, v.definition, s.cron, s.timezone, s.enabled, s.next_run_at as "scheduleNextRunAt",
-           s.last_run_at as "scheduleLastRunAt",
+           s.last_run_at as "scheduleLastRunAt", s.inputs as "scheduleInputs",
            exists (select 1 from public.workflow_webhooks h where h.workflow_id = w.id) as "hasWebhook",
            coalesce((select h.signed from public.workflow_webhooks h where h.workflow_id = w.id), false) as "webhookSigned"
     from (select ${tx.unsafe(WORKFLOW_COLUMNS)}, current_version as "currentVersion" from public.workflows where id = ${id}) w
@@ -111,6 +109,7 @@ function scheduleOf(row: WorkflowRow): WorkflowSchedule | null {
     enabled: row.enabled ?? false,
     nextRunAt: row.scheduleNextRunAt,
     lastRunAt: row.scheduleLastRunAt,
+    inputs: row.scheduleInputs ?? {},
   };
 }
 
@@ -123,6 +122,7 @@ async function workflowDetail(tx: Tx, id: string): Promise<WorkflowDetail> {
     enabled: _enabled,
     scheduleNextRunAt: _next,
     scheduleLastRunAt: _last,
+    scheduleInputs: _inputs,
     ...workflow
   } = row;
   const definition = stored ?? emptyDefinition();
@@ -191,7 +191,8 @@ workflowRoutes.post('/workflows', requireSession, async (c) => {
 // A Chrome Recorder recording or a Kollega export (bodies up to 1 MB) → a draft workflow with the
 // definition as version 1 (source `import`), in one transaction: a refused import leaves nothing behind.
 workflowRoutes.post('/workflows/import', requireSession, async (c) => {
-  const file = readImport(parseJson(await c.req.text()), c.get('lang'));
+  const imported = readImport(parseJson(await c.req.text()), c.get('lang'));
+  const file = { ...imported, definition: declareUsedInputs(imported.definition) };
   refuseUnsafeDefinition(file.definition, c.get('lang'));
   const row = await asCaller(c, async (tx) => {
     const [created] = await tx<{ id: string }[]>`
@@ -269,11 +270,28 @@ workflowRoutes.post('/workflows/:id/duplicate', requireSession, async (c) => {
 workflowRoutes.put('/workflows/:id/definition', requireSession, async (c) => {
   const id = pathId(c);
   const input = await readJson(c, saveBodySchema);
-  refuseUnsafeDefinition(input.definition, c.get('lang'));
-  const version = await asCaller(c, (tx) => saveVersion(tx, id, input.definition, input.source, input.recordedDurationMs ?? null));
-  const saved: SavedDefinition = { version, definition: input.definition };
+  const definition = refuseUnsafeDefinition(declareUsedInputs(input.definition), c.get('lang'));
+  const version = await asCaller(c, (tx) => saveVersion(tx, id, definition, input.source, input.recordedDurationMs ?? null));
+  const saved: SavedDefinition = { version, definition };
   return c.json(saved);
 });
+
+/**
+ * Keeps the workflow's enabled schedule runnable under `definition`: 409 `schedule_input_missing` when it has no
+ * value (and the definition no default) for a required input, since its runs would fail for want of it (give the
+ * input a default, set the value on the schedule, or pause it first); otherwise its values follow the new
+ * declarations (a new input's default is filled in, inputs no longer declared are dropped).
+ */
+async function keepScheduleRunnable(tx: Tx, id: string, definition: Definition): Promise<void> {
+  const [schedule] = await tx<{ cron: string; timezone: string; nextRunAt: Date | null; inputs: Record<string, string> }[]>`
+    select cron, timezone, next_run_at as "nextRunAt", inputs from public.workflow_schedules where workflow_id = ${id} and enabled`;
+  if (!schedule) return;
+  const { values, problems } = resolveInputs(inputDeclarations(definition), schedule.inputs);
+  const missing = Object.keys(problems)[0];
+  if (missing) throw new HttpError(409, 'schedule_input_missing', { vars: { name: missing } });
+  if (JSON.stringify(values) === JSON.stringify(schedule.inputs)) return;
+  await tx`select 1 from app.set_workflow_schedule(${id}, ${schedule.cron}, ${schedule.timezone}, true, ${schedule.nextRunAt}, ${jsonParam(tx, values)})`;
+}
 
 /**
  * Saves `definition` as the workflow's next version through app.save_workflow_definition (as the caller): 404
@@ -282,6 +300,7 @@ workflowRoutes.put('/workflows/:id/definition', requireSession, async (c) => {
 async function saveVersion(tx: Tx, id: string, definition: Definition, source: string, recordedDurationMs: number | null): Promise<number> {
   const [visible] = await tx`select 1 from public.workflows where id = ${id}`;
   if (!visible) throw new HttpError(404, 'not_found');
+  await keepScheduleRunnable(tx, id, definition);
   try {
     const [{ version }] = await tx<{ version: number }[]>`
       select app.save_workflow_definition(${id}, ${jsonParam(tx, definition)}, ${source}, ${recordedDurationMs}) as version`;
@@ -350,12 +369,11 @@ workflowRoutes.get('/workflows/:id/export', requireSession, async (c) => {
 workflowRoutes.post('/workflows/:id/run', requireSession, async (c) => {
   const id = pathId(c);
   const text = await c.req.text();
-  const { inputs, mode } = validate(text.trim() ? parseJson(text) : {}, runBodySchema, c.get('lang'));
-  const [row] = await asCaller(
-    c,
-    (tx) =>
-      tx<{ executionId: string }[]>`select app.start_run(${id}, ${jsonParam(tx, inputs)}, ${mode === 'test'}) as "executionId"`,
-  );
+  const { inputs: given, mode } = validate(text.trim() ? parseJson(text) : {}, runBodySchema, c.get('lang'));
+  const [row] = await asCaller(c, async (tx) => {
+    const inputs = runInputs(await currentDefinition(tx, id), given, c.get('lang'));
+    return tx<{ executionId: string }[]>`select app.start_run(${id}, ${jsonParam(tx, inputs)}, ${mode === 'test'}) as "executionId"`;
+  });
   return c.json(row, 202);
 });
 
@@ -363,9 +381,11 @@ workflowRoutes.put('/workflows/:id/schedule', requireSession, async (c) => {
   const id = pathId(c);
   const input = await readJson(c, scheduleBodySchema);
   const schedule = await asCaller(c, async (tx) => {
+    // Fixed values for every run the schedule starts: checked now, so no scheduled run lacks one.
+    const inputs = input.cron === null ? {} : runInputs(await currentDefinition(tx, id), input.inputs, c.get('lang'));
     const [row] = await tx<WorkflowSchedule[]>`
-      select cron, timezone, enabled, next_run_at as "nextRunAt", last_run_at as "lastRunAt"
-      from app.set_workflow_schedule(${id}, ${input.cron}, ${input.timezone}, ${input.enabled}, ${input.nextRunAt})`;
+      select cron, timezone, enabled, next_run_at as "nextRunAt", last_run_at as "lastRunAt", inputs
+      from app.set_workflow_schedule(${id}, ${input.cron}, ${input.timezone}, ${input.enabled}, ${input.nextRunAt}, ${jsonParam(tx, inputs)})`;
     return input.cron === null ? null : row;
   });
   return c.json(schedule);

@@ -3,16 +3,36 @@
 import type { Client } from './helpers.ts';
 import { withDb } from './helpers.ts';
 
-/** A small valid definition: open a page, fill a field from an input and a secret, click, wait. */
+/** A small valid definition: open a page, fill a field from an input (declared, with a default) and a secret, click, wait. */
 export function definition(secret = 'FASTIGHET_PASSWORD') {
   return {
     version: 1,
+    inputs: [{ name: 'user', label: 'Användare', type: 'text', required: true, default: 'anna.lind' }],
     steps: [
       { id: 's1', type: 'navigate', description: 'Öppna systemet', url: 'https://fastighet.example.se/login' },
       { id: 's2', type: 'change', description: 'Användare', selectors: ['aria/Användare', '#user'], value: '{{input.user}}' },
       { id: 's3', type: 'change', description: 'Lösenord', selectors: [['#app', 'input[type=password]']], value: `{{secret.${secret}}}` },
       { id: 's4', type: 'click', description: 'Logga in', selectors: ['aria/Logga in[role="button"]'], offsetX: 10, offsetY: 5 },
       { id: 's5', type: 'wait', description: '', ms: 500 },
+    ],
+  };
+}
+
+/** A workflow declaring one input of each kind, the supplier required without a default. */
+export function invoiceDefinition() {
+  return {
+    version: 1,
+    inputs: [
+      { name: 'leverantor', label: 'Leverantör', type: 'text', required: true },
+      { name: 'belopp', label: 'Belopp', type: 'number', required: true },
+      { name: 'forfallo', label: 'Förfallodag', type: 'date', required: false },
+      { name: 'konto', label: 'Konto', type: 'choice', required: true, options: ['4010', '5410'], default: '4010' },
+    ],
+    steps: [
+      { id: 's1', type: 'navigate', description: 'Öppna', url: 'https://ekonomi.example.se/' },
+      { id: 's2', type: 'change', description: 'Leverantör', selectors: ['#lev'], value: '{{input.leverantor}}' },
+      { id: 's3', type: 'change', description: 'Belopp', selectors: ['#belopp'], value: '{{input.belopp}}' },
+      { id: 's4', type: 'change', description: 'Konto', selectors: ['#konto'], value: '{{input.konto}} {{input.forfallo}}' },
     ],
   };
 }

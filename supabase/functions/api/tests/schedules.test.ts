@@ -16,7 +16,8 @@ Deno.test('PUT /api/workflows/:id/schedule sets a cron schedule in Europe/Stockh
   const id = await workflowWithSteps(member.client, { active: true });
   const response = await member.client.put(`/workflows/${id}/schedule`, { cron: '30 7 * * 1-5' });
   assertEquals(response.status, 200);
-  assertEquals(Object.keys(response.body).sort(), ['cron', 'enabled', 'lastRunAt', 'nextRunAt', 'timezone']);
+  assertEquals(Object.keys(response.body).sort(), ['cron', 'enabled', 'inputs', 'lastRunAt', 'nextRunAt', 'timezone']);
+  assertEquals(response.body.inputs, { user: 'anna.lind' }, 'the default of the declared input, fixed for every run');
   assertEquals([response.body.cron, response.body.timezone, response.body.enabled, response.body.lastRunAt], ['30 7 * * 1-5', 'Europe/Stockholm', true, null]);
   const next = Date.parse(response.body.nextRunAt);
   assert(next > Date.now() && next < Date.now() + 4 * 24 * 3600_000, 'within the next four days');
@@ -29,7 +30,7 @@ Deno.test('PUT /api/workflows/:id/schedule sets a cron schedule in Europe/Stockh
   const [audit] = await withDb((sql) =>
     sql`select metadata from public.audit_activities where organization_id = ${organizationId} and action = 'schedule_set'`
   );
-  assertEquals(audit.metadata, { cron: '30 7 * * 1-5', timezone: 'Europe/Stockholm', enabled: true });
+  assertEquals(audit.metadata, { cron: '30 7 * * 1-5', timezone: 'Europe/Stockholm', enabled: true, inputs: { user: 'anna.lind' } });
 });
 
 Deno.test('PUT /api/workflows/:id/schedule accepts any IANA time zone (stored by its canonical name) and normalises the spacing', async () => {
@@ -100,4 +101,44 @@ Deno.test("PUT /api/workflows/:id/schedule: 403 for a member on a colleague's wo
     assertEquals([response.status, response.body.code], [404, 'not_found'], target);
   }
   assertEquals((await a.admin.client.get(`/workflows/${id}`)).body.schedule.cron, '0 7 * * *');
+});
+
+Deno.test('PUT /api/workflows/:id/schedule keeps fixed input values and refuses a schedule without a required one; a definition that would strand the schedule is refused', async () => {
+  const { member } = await team();
+  const definition = {
+    version: 1,
+    inputs: [{ name: 'period', label: 'Period', type: 'text', required: true }],
+    steps: [{ id: 's1', type: 'change', description: 'Period', selectors: ['#period'], value: '{{input.period}}' }],
+  };
+  const id = await workflowWithSteps(member.client, { active: true, definition });
+  const missing = await member.client.put(`/workflows/${id}/schedule`, { cron: '0 7 * * 1' });
+  assertEquals([missing.status, missing.body.code, missing.body.fields?.['inputs.period']],
+    [400, 'input_required', 'The run input period was not given, and it has no default value.']);
+  const swedish = await member.client.clone('sv').put(`/workflows/${id}/schedule`, { cron: '0 7 * * 1', inputs: { period: { month: 11 } } });
+  assertEquals(swedish.body.error, 'Indata period måste vara text, ett tal eller sant/falskt, inte ett objekt eller en lista.');
+  assertEquals((await member.client.get(`/workflows/${id}`)).body.schedule, null, 'nothing saved');
+
+  const saved = await member.client.put(`/workflows/${id}/schedule`, { cron: '0 7 * * 1', inputs: { period: '2026-11', other: 'x' } });
+  assertEquals([saved.status, saved.body.inputs], [200, { period: '2026-11' }]);
+  const [row] = await withDb((sql) => sql`select inputs from public.workflow_schedules where workflow_id = ${id}`);
+  assertEquals(row.inputs, { period: '2026-11' });
+
+  // A new required input without a default would leave the schedule's runs without a value: refused, in the caller's language.
+  const stranding = {
+    ...definition,
+    inputs: [...definition.inputs, { name: 'konto', label: 'Konto', type: 'text', required: true }],
+    steps: [...definition.steps, { id: 's2', type: 'change', description: 'Konto', selectors: ['#konto'], value: '{{input.konto}}' }],
+  };
+  const refused = await member.client.put(`/workflows/${id}/definition`, { definition: stranding });
+  assertEquals([refused.status, refused.body.code], [409, 'schedule_input_missing']);
+  assertEquals((await member.client.clone('sv').put(`/workflows/${id}/definition`, { definition: stranding })).body.error,
+    'Flödets schema har inget värde för indata konto. Ge indata ett standardvärde, ange värdet i schemat eller pausa schemat först.');
+  stranding.inputs[1] = { ...stranding.inputs[1], default: '4010' } as typeof stranding.inputs[1];
+  assertEquals((await member.client.put(`/workflows/${id}/definition`, { definition: stranding })).status, 200, 'with a default it saves');
+
+  // The schedule's runs get its values.
+  await withDb((sql) => sql`update public.workflow_schedules set next_run_at = now() - interval '1 minute' where workflow_id = ${id}`);
+  const [{ run_id }] = await withDb((sql) => sql`select app.start_scheduled_run(${id}, now() + interval '1 day') as run_id`);
+  const [run] = await withDb((sql) => sql`select trigger, inputs from public.runs where id = ${run_id}`);
+  assertEquals([run.trigger, run.inputs], ['schedule', { period: '2026-11', konto: '4010' }], 'the new default joined the schedule\'s values');
 });

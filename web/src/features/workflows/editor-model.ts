@@ -172,8 +172,9 @@ export function errorsByStep(fields: Record<string, string>, steps: readonly Ste
 /** Validates the steps with the shared schema: the definition to send, or issues keyed like the server's fields. */
 export function validateDefinition(
   steps: readonly Step[],
+  inputs?: Definition['inputs'],
 ): { ok: true; definition: Definition } | { ok: false; fields: Record<string, string> } {
-  const result = definitionSchema.safeParse({ version: DEFINITION_FORMAT_VERSION, steps });
+  const result = definitionSchema.safeParse({ version: DEFINITION_FORMAT_VERSION, steps, ...(inputs ? { inputs } : {}) });
   if (result.success) return { ok: true, definition: result.data };
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {

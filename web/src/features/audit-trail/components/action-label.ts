@@ -31,6 +31,11 @@ const KNOWN_ACTIONS = [
   'webhook_deleted',
   'webhook_signing_on',
   'webhook_signing_off',
+  'batch_started',
+  'batch_pause',
+  'batch_resume',
+  'batch_stop',
+  'batch_retry_failed',
 ] as const;
 type KnownAction = (typeof KNOWN_ACTIONS)[number];
 

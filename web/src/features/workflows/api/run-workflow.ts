@@ -22,11 +22,15 @@ function invalidateAfterRun(queryClient: QueryClient) {
   ]);
 }
 
+/** A workflow's id, or its id with the values of its declared inputs. */
+type RunTarget = string | { id: string; inputs?: Record<string, string> };
+const target = (input: RunTarget) => (typeof input === 'string' ? { id: input } : input);
+
 /** Starts a run of an active workflow (the server refuses others, and workflows without steps, with its message). */
 export function useRunWorkflow() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => runWorkflow({ id }),
+    mutationFn: (input: RunTarget) => runWorkflow(target(input)),
     meta: { errorTitle: 'workflows:toast.run_failed' },
     onSuccess: () => invalidateAfterRun(queryClient),
   });
@@ -36,7 +40,7 @@ export function useRunWorkflow() {
 export function useTestRunWorkflow() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => runWorkflow({ id, mode: 'test' }),
+    mutationFn: (input: RunTarget) => runWorkflow({ ...target(input), mode: 'test' }),
     meta: { errorTitle: 'workflows:test_run.toast.start_failed' },
     onSuccess: () => invalidateAfterRun(queryClient),
   });

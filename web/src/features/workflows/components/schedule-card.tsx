@@ -1,5 +1,7 @@
 // The workflow's schedule: a cron expression (with presets) in Europe/Stockholm, on or off, and
 // when it runs next. Shown, with its controls disabled and the reason, to those who may not change it.
+import { inputDeclarations } from '@shared/schemas/definition';
+import { type InputProblem, resolveInputs } from '@shared/schemas/input-values';
 import type { WorkflowDetail } from '@shared/types/api';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +16,7 @@ import { formatDateTime } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { useUpdateSchedule } from '../api/update-schedule';
 import { useIssueText } from '../hooks/use-issue-text';
+import { initialInputValues, InputValueFields } from './input-value-fields';
 import { looksLikeCron, SCHEDULE_PRESETS, SCHEDULE_TIMEZONE } from '../schedule-presets';
 
 export function ScheduleCard({ workflow }: { workflow: WorkflowDetail }) {
@@ -25,6 +28,10 @@ export function ScheduleCard({ workflow }: { workflow: WorkflowDetail }) {
   const [cron, setCron] = useState(schedule?.cron ?? '');
   const [enabled, setEnabled] = useState(schedule?.enabled ?? true);
   const [invalid, setInvalid] = useState(false);
+  // Fixed values of the workflow's inputs for every scheduled run (refused by the server when a required one is missing).
+  const inputs = inputDeclarations(workflow.definition);
+  const [values, setValues] = useState(() => initialInputValues(inputs, schedule?.inputs));
+  const [problems, setProblems] = useState<Record<string, InputProblem>>({});
   const update = useUpdateSchedule();
   const serverError = update.error instanceof ApiError ? update.error.fields?.cron : undefined;
   const error = invalid ? issueText('cron_invalid') : serverError;
@@ -38,8 +45,11 @@ export function ScheduleCard({ workflow }: { workflow: WorkflowDetail }) {
       return;
     }
     setInvalid(false);
+    const resolved = resolveInputs(inputs, values);
+    setProblems(trimmed === '' ? {} : resolved.problems);
+    if (trimmed !== '' && Object.keys(resolved.problems).length) return;
     update.mutate(
-      { id: workflow.id, schedule: { cron: trimmed === '' ? null : trimmed, timezone, enabled } },
+      { id: workflow.id, schedule: { cron: trimmed === '' ? null : trimmed, timezone, enabled, inputs: resolved.values } },
       {
         onSuccess: (saved) => {
           if (!saved) notify.success(t('schedule.toast.removed'));
@@ -111,6 +121,12 @@ export function ScheduleCard({ workflow }: { workflow: WorkflowDetail }) {
               {t('schedule.cron_hint')}
             </p>
           </div>
+          {inputs.length ? (
+            <fieldset className="space-y-3">
+              <legend className="text-sm font-semibold text-slate-900">{t('schedule.inputs_title')}</legend>
+              <InputValueFields idPrefix={`${id}-input`} inputs={inputs} values={values} problems={problems} onChange={setValues} />
+            </fieldset>
+          ) : null}
           <SwitchField
             label={t('schedule.enabled')}
             description={t('schedule.enabled_description')}

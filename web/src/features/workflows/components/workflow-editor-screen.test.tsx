@@ -486,7 +486,7 @@ describe('test run', () => {
 
 describe('schedule and webhook', () => {
   it('sets a schedule from a preset and shows the next run', async () => {
-    const schedule = { cron: '0 7 * * 1-5', timezone: 'Europe/Stockholm', enabled: true, nextRunAt: '2025-03-17T06:00:00Z', lastRunAt: null };
+    const schedule = { cron: '0 7 * * 1-5', timezone: 'Europe/Stockholm', enabled: true, nextRunAt: '2025-03-17T06:00:00Z', lastRunAt: null, inputs: {} };
     let detail = aWorkflowDetail();
     const { calls } = mockApi({
       'GET /api/user': user,

@@ -6,7 +6,7 @@
 // the reason, and may still test-run it.
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useBlocker } from '@tanstack/react-router';
-import { secretNames, type Step, DEFINITION_FORMAT_VERSION } from '@shared/schemas/definition';
+import { secretNames, type Step, DEFINITION_FORMAT_VERSION, type InputDeclaration, inputDeclarations, usedInputNames } from '@shared/schemas/definition';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
@@ -41,6 +41,9 @@ import {
 import { useIssueText } from '../hooks/use-issue-text';
 import { useStepHistory } from '../hooks/use-step-history';
 import { AddStepMenu } from './add-step-menu';
+import { BatchesCard } from './batches-card';
+import { InputsCard } from './inputs-card';
+import { RunInputsDialog } from './run-inputs-dialog';
 import { ScheduleCard } from './schedule-card';
 import { StepEditDialog } from './step-edit-dialog';
 import { StepList } from './step-list';
@@ -74,7 +77,10 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
   const saved = workflow.definition.steps;
   const history = useStepHistory(saved);
   const steps = history.steps;
-  const dirty = history.changed && !sameSteps(steps, saved);
+  const [inputsDraft, setInputsDraft] = useState<InputDeclaration[] | null>(null);
+  const inputs = inputsDraft ?? workflow.definition.inputs ?? [];
+  const [askingInputs, setAskingInputs] = useState(false);
+  const dirty = (history.changed && !sameSteps(steps, saved)) || inputsDraft !== null;
   const [errors, setErrors] = useState<DefinitionErrors>({});
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -103,7 +109,7 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
 
   const handleSave = (then?: () => void) => {
     const sent = steps;
-    const result = validateDefinition(sent);
+    const result = validateDefinition(sent, inputs);
     if (!result.ok) {
       showErrors(Object.fromEntries(Object.entries(result.fields).map(([path, message]) => [path, issueText(message)])), sent);
       notify.error(t('editor.toast.invalid'), t('editor.toast.invalid_description'));
@@ -114,6 +120,7 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
       {
         onSuccess: (definition) => {
           history.reset();
+          setInputsDraft(null);
           setErrors({});
           setOtherErrors([]);
           notify.success(t('editor.toast.saved', { version: definition.version }), t('editor.toast.saved_description'));
@@ -126,15 +133,17 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
     );
   };
 
-  const startTestRun = () =>
-    testRun.mutate(workflow.id, {
+  const startTestRun = (values?: Record<string, string>) =>
+    testRun.mutate(values ? { id: workflow.id, inputs: values } : workflow.id, {
       onSuccess: ({ executionId }) => {
+        setAskingInputs(false);
         setRunId(executionId);
         notify.success(t('test_run.toast.started'), t('test_run.toast.started_description'));
       },
     });
 
-  const handleTestRun = () => (dirty ? handleSave(startTestRun) : startTestRun());
+  const askOrStart = () => (inputDeclarations({ steps, inputs }).length ? setAskingInputs(true) : startTestRun());
+  const handleTestRun = () => (dirty ? handleSave(askOrStart) : askOrStart());
 
   const handleStepSubmit = (step: Step) => {
     if (!editing) return;
@@ -324,6 +333,8 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
             missing={workflow.missingSecrets}
             withoutSites={secretsWithoutSites}
           />
+          <InputsCard inputs={inputs} used={usedInputNames({ steps })} disabled={!editSteps.allowed} onChange={setInputsDraft} />
+          <BatchesCard workflowId={workflow.id} />
           <ScheduleCard workflow={workflow} />
           <WebhookCard workflow={workflow} />
         </aside>
@@ -337,6 +348,15 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
           errors={errors[editing.step.id] ?? NO_ERRORS}
           onClose={() => setEditing(null)}
           onSubmit={handleStepSubmit}
+        />
+      ) : null}
+      {askingInputs ? (
+        <RunInputsDialog
+          inputs={inputDeclarations({ steps, inputs })}
+          title={t('run_inputs.test_title')}
+          isPending={testRun.isPending}
+          onClose={() => setAskingInputs(false)}
+          onSubmit={startTestRun}
         />
       ) : null}
       <ConfirmDialog

@@ -1,6 +1,7 @@
 // /workflows: search, create, import (a Chrome Recorder recording or a Kollega export), the grid of
 // workflow cards and what each card's actions open.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type InputDeclaration, inputDeclarations } from '@shared/schemas/definition';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { Workflow } from '@shared/types/api';
 import { type ChangeEvent, useRef, useState } from 'react';
@@ -18,11 +19,13 @@ import { SkeletonList } from '@/components/ui/skeleton-list';
 import { useCreateWorkflow } from '../api/create-workflow';
 import { useDeleteWorkflow } from '../api/delete-workflow';
 import { useDuplicateWorkflow } from '../api/duplicate-workflow';
+import { workflowQueryOptions } from '../api/get-workflow';
 import { workflowsQueryOptions } from '../api/get-workflows';
 import { useImportWorkflow } from '../api/import-workflow';
 import { useRunWorkflow } from '../api/run-workflow';
 import { useSetWorkflowStatus, useUpdateWorkflow } from '../api/update-workflow';
 import { type WorkflowAction, WorkflowCard } from './workflow-card';
+import { RunInputsDialog } from './run-inputs-dialog';
 import { WorkflowFormDialog, type WorkflowFormOutput } from './workflow-form-dialog';
 import { WorkflowStatsDialog } from './workflow-stats-dialog';
 import { displayStatus } from './workflow-status-badge';
@@ -40,6 +43,8 @@ export function WorkflowsScreen() {
   const [editing, setEditing] = useState<Workflow | null>(null);
   const [deleting, setDeleting] = useState<Workflow | null>(null);
   const [statistics, setStatistics] = useState<Workflow | null>(null);
+  const [asking, setAsking] = useState<{ workflow: Workflow; inputs: InputDeclaration[] } | null>(null);
+  const queryClient = useQueryClient();
 
   const createWorkflow = useCreateWorkflow();
   const updateWorkflow = useUpdateWorkflow();
@@ -101,6 +106,14 @@ export function WorkflowsScreen() {
     });
   };
 
+  const startRun = (workflow: Workflow, inputs?: Record<string, string>) =>
+    runWorkflow.mutate(inputs ? { id: workflow.id, inputs } : workflow.id, {
+      onSuccess: () => {
+        setAsking(null);
+        notify.success(t('toast.run_started'), t('toast.run_started_description', { name: workflow.name }));
+      },
+    });
+
   const handleAction = (action: WorkflowAction, workflow: Workflow) => {
     switch (action) {
       case 'edit':
@@ -110,9 +123,15 @@ export function WorkflowsScreen() {
       case 'statistics':
         return setStatistics(workflow);
       case 'run':
-        return runWorkflow.mutate(workflow.id, {
-          onSuccess: () => notify.success(t('toast.run_started'), t('toast.run_started_description', { name: workflow.name })),
-        });
+        // A workflow with inputs asks for their values first.
+        return void queryClient.fetchQuery(workflowQueryOptions(workflow.id)).then(
+          (detail) => {
+            const inputs = inputDeclarations(detail.definition);
+            if (inputs.length) setAsking({ workflow, inputs });
+            else startRun(workflow);
+          },
+          () => startRun(workflow),
+        );
       case 'duplicate':
         return duplicateWorkflow.mutate(workflow.id, {
           onSuccess: (copy) => notify.success(t('toast.duplicated'), t('toast.duplicated_description', { name: copy.name })),
@@ -240,6 +259,15 @@ export function WorkflowsScreen() {
         onClose={() => setDeleting(null)}
       />
       <WorkflowStatsDialog workflow={statistics} onClose={() => setStatistics(null)} />
+      {asking ? (
+        <RunInputsDialog
+          inputs={asking.inputs}
+          title={t('run_inputs.run_title', { name: asking.workflow.name })}
+          isPending={runWorkflow.isPending}
+          onClose={() => setAsking(null)}
+          onSubmit={(values) => startRun(asking.workflow, values)}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,224 @@
+// Batches (docs/automation.md "Batches"; docs/api.md): one workflow over the rows of a CSV or XLSX file or of
+// JSON rows. The api reads the file (batch-files.ts), maps its columns to the workflow's inputs and checks every
+// row against them before anything is written; app.create_batch then creates the batch and all its rows in one
+// transaction and starts the first runs. Pause, resume, stop and retry-failed are app.* functions too; RLS lets
+// members read their organisation's batches. Results come back in the format they came in.
+import { Hono } from 'hono';
+import { HttpError, parseJson, validate } from '../../_shared/http.ts';
+import { type Lang, t } from '../../_shared/i18n.ts';
+import { batchJsonBodySchema, batchOptionsSchema, batchResultsQuerySchema } from '../../_shared/schemas/batches.ts';
+import { type InputDeclaration, inputDeclarations } from '../../_shared/schemas/definition.ts';
+import { resolveInputs } from '../../_shared/schemas/input-values.ts';
+import type { BatchDetail, BatchItem, BatchPreview, BatchSummary } from '../../_shared/types/api.ts';
+import type { Tx } from '../../_shared/db.ts';
+import {
+  type BatchTable,
+  MAX_BATCH_FILE_BYTES,
+  readCsv,
+  readJsonRows,
+  readXlsx,
+  writeCsv,
+  writeXlsx,
+} from '../batch-files.ts';
+import { type AppEnv, requireSession } from '../middleware.ts';
+import { asCaller, jsonParam, pathId, readQuery, slug } from '../resource.ts';
+import { currentDefinition } from '../run-inputs.ts';
+import type { Context } from 'hono';
+
+/** Column names that hold a row's reference (rows done in an earlier batch of the workflow are skipped). */
+const REFERENCE_COLUMNS = ['reference', 'referens'];
+/** How many row problems a refused file lists in `fields`. */
+const MAX_ROW_PROBLEMS = 20;
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+type Upload = { table: BatchTable; fileName: string; options: ReturnType<typeof batchOptionsSchema.parse> };
+
+/** The body: a multipart upload (`file`, and `mapping` as JSON, `concurrency`, `preview` as text) or JSON rows. */
+async function readUpload(c: Context<AppEnv>): Promise<Upload> {
+  const lang = c.get('lang');
+  const type = c.req.header('content-type')?.split(';')[0].trim().toLowerCase();
+  if (type !== 'multipart/form-data') {
+    const text = await c.req.text();
+    if (!text.trim()) throw new HttpError(400, 'batch_file_missing');
+    const { rows, ...options } = validate(parseJson(text), batchJsonBodySchema, lang);
+    return { table: readJsonRows(rows), fileName: '', options };
+  }
+  let form: FormData;
+  try {
+    form = await c.req.raw.formData();
+  } catch {
+    throw new HttpError(400, 'batch_file_missing');
+  }
+  const file = form.get('file');
+  if (!(file instanceof File)) throw new HttpError(400, 'batch_file_missing');
+  if (file.size > MAX_BATCH_FILE_BYTES) throw new HttpError(413, 'batch_file_too_large');
+  const field = (name: string) => (typeof form.get(name) === 'string' ? (form.get(name) as string) : undefined);
+  const mapping = field('mapping');
+  const concurrency = field('concurrency');
+  const options = validate({
+    ...(mapping ? { mapping: parseJson(mapping) } : {}),
+    ...(concurrency ? { concurrency: Number(concurrency) } : {}),
+    preview: field('preview') === 'true',
+  }, batchOptionsSchema, lang);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const name = file.name.toLowerCase();
+  const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
+  let table: BatchTable;
+  if (name.endsWith('.xlsx') || file.type === XLSX_TYPE || (isZip && !name.endsWith('.csv'))) table = await readXlsx(bytes);
+  else if (name.endsWith('.csv') || name.endsWith('.txt') || file.type.startsWith('text/') || !isZip) table = readCsv(bytes);
+  else throw new HttpError(400, 'batch_file_type');
+  return { table, fileName: file.name.slice(0, 255), options };
+}
+
+/** Input name → column: as given, else the column named like the input (or its label), case and spaces aside. */
+function mapColumns(inputs: InputDeclaration[], headers: string[], given: Record<string, string> = {}): Record<string, string> {
+  const key = (s: string) => s.trim().toLowerCase();
+  const byKey = new Map(headers.map((h) => [key(h), h]));
+  const mapping: [string, string][] = [];
+  for (const input of inputs) {
+    if (Object.hasOwn(given, input.name)) {
+      const column = given[input.name];
+      if (column === '') continue;
+      if (!headers.includes(column)) throw new HttpError(400, 'batch_mapping_invalid', { vars: { column, name: input.name } });
+      mapping.push([input.name, column]);
+      continue;
+    }
+    const column = byKey.get(key(input.name)) ?? (input.label ? byKey.get(key(input.label)) : undefined);
+    if (column) mapping.push([input.name, column]);
+  }
+  return Object.fromEntries(mapping);
+}
+
+/** Every row's input values; 400 naming the row (as numbered in the file) and column of the first problem. */
+function rowInputs(table: BatchTable, inputs: InputDeclaration[], mapping: Record<string, string>, lang: Lang): Record<string, string>[] {
+  const columns = Object.entries(mapping).map(([name, column]) => [name, table.headers.indexOf(column)] as const);
+  const fields: Record<string, string> = {};
+  let first: { row: number; column: string; reason: string } | undefined;
+  const values = table.rows.map((cells, r) => {
+    const { values, problems } = resolveInputs(inputs, Object.fromEntries(columns.map(([name, index]) => [name, cells[index]])));
+    for (const [name, problem] of Object.entries(problems)) {
+      const column = mapping[name] ?? name;
+      const reason = t(lang, problem, { name });
+      first ??= { row: table.lines[r], column, reason };
+      if (Object.keys(fields).length < MAX_ROW_PROBLEMS) fields[`rows.${table.lines[r]}.${column}`] = reason;
+    }
+    return values;
+  });
+  if (first) throw new HttpError(400, 'batch_cell_invalid', { vars: first, fields });
+  return values;
+}
+
+const SUMMARY = `
+  select b.id, b.workflow_id as "workflowId", b.status, b.concurrency, b.format, b.file_name as "fileName",
+         b.created_at as "createdAt", b.finished_at as "finishedAt",
+         json_build_object(
+           'total', count(i.id), 'pending', count(i.id) filter (where i.status = 'pending'),
+           'running', count(i.id) filter (where i.status = 'running'), 'completed', count(i.id) filter (where i.status = 'completed'),
+           'failed', count(i.id) filter (where i.status = 'failed'), 'skipped', count(i.id) filter (where i.status = 'skipped'),
+           'waiting', count(i.id) filter (where i.status = 'waiting')) as counts
+  from public.batches b left join public.batch_items i on i.batch_id = b.id`;
+
+async function batchSummary(tx: Tx, id: string): Promise<BatchSummary> {
+  const [row] = await tx<BatchSummary[]>`${tx.unsafe(SUMMARY)} where b.id = ${id} group by b.id`;
+  if (!row) throw new HttpError(404, 'not_found');
+  return row;
+}
+
+export const batchRoutes = new Hono<AppEnv>();
+
+batchRoutes.post('/workflows/:id/batches', requireSession, async (c) => {
+  const id = pathId(c);
+  const lang = c.get('lang');
+  const { table, fileName, options } = await readUpload(c);
+  return asCaller(c, async (tx) => {
+    const [workflow] = await tx`select 1 from public.workflows where id = ${id}`;
+    if (!workflow) throw new HttpError(404, 'not_found');
+    const definition = await currentDefinition(tx, id);
+    const inputs = definition ? inputDeclarations(definition) : [];
+    const mapping = mapColumns(inputs, table.headers, options.mapping);
+    const referenceIndex = table.headers.findIndex((h) => REFERENCE_COLUMNS.includes(h.trim().toLowerCase()));
+    if (options.preview) {
+      const preview: BatchPreview = {
+        format: table.format,
+        columns: table.headers,
+        rowCount: table.rows.length,
+        sample: table.rows.slice(0, 10),
+        inputs,
+        mapping,
+        referenceColumn: referenceIndex < 0 ? null : table.headers[referenceIndex],
+      };
+      return c.json(preview);
+    }
+    const values = rowInputs(table, inputs, mapping, lang);
+    const items = table.rows.map((cells, r) => ({ reference: referenceIndex < 0 ? null : cells[referenceIndex].trim().slice(0, 200) || null, cells, inputs: values[r] }));
+    const [{ batchId }] = await tx<{ batchId: string }[]>`
+      select app.create_batch(${id}, ${table.format}, ${fileName}, ${jsonParam(tx, table.headers)}, ${table.delimiter},
+                              ${options.concurrency}, ${jsonParam(tx, items)}) as "batchId"`;
+    return c.json({ batchId }, 202);
+  });
+});
+
+batchRoutes.get('/workflows/:id/batches', requireSession, async (c) => {
+  const id = pathId(c);
+  const rows = await asCaller(c, (tx) => tx<BatchSummary[]>`${tx.unsafe(SUMMARY)} where b.workflow_id = ${id} group by b.id order by b.created_at desc limit 50`);
+  return c.json(rows);
+});
+
+batchRoutes.get('/batches/:id', requireSession, async (c) => {
+  const id = pathId(c);
+  const detail = await asCaller(c, async (tx): Promise<BatchDetail> => {
+    const summary = await batchSummary(tx, id);
+    const items = await tx<BatchItem[]>`
+      select index, reference, status, run_id as "runId", error from public.batch_items where batch_id = ${id} order by index`;
+    return { ...summary, items };
+  });
+  return c.json(detail);
+});
+
+for (const action of ['pause', 'resume', 'stop'] as const) {
+  batchRoutes.post(`/batches/:id/${action}`, requireSession, async (c) => {
+    const id = pathId(c);
+    return c.json(await asCaller(c, async (tx) => {
+      await tx`select 1 from app.control_batch(${id}, ${action})`;
+      return batchSummary(tx, id);
+    }));
+  });
+}
+
+batchRoutes.post('/batches/:id/retry-failed', requireSession, async (c) => {
+  const id = pathId(c);
+  return c.json(await asCaller(c, async (tx) => {
+    const [{ retried }] = await tx<{ retried: number }[]>`select app.retry_failed_batch(${id}) as retried`;
+    return { retried, batch: await batchSummary(tx, id) };
+  }));
+});
+
+/** The rows as they came, in order, with status, error and what each run extracted added as columns. */
+batchRoutes.get('/batches/:id/results', requireSession, async (c) => {
+  const id = pathId(c);
+  const query = readQuery(c, batchResultsQuerySchema);
+  const lang = query.lang ?? c.get('lang');
+  const { batch, items } = await asCaller(c, async (tx) => {
+    const [batch] = await tx<{ format: string; fileName: string; columns: string[]; delimiter: ',' | ';' | '\t' | null; workflowName: string }[]>`
+      select b.format, b.file_name as "fileName", b.columns, b.delimiter, w.name as "workflowName"
+      from public.batches b join public.workflows w on w.id = b.workflow_id where b.id = ${id}`;
+    if (!batch) throw new HttpError(404, 'not_found');
+    const items = await tx<{ cells: string[]; status: BatchItem['status']; error: string | null; output: Record<string, string> | null }[]>`
+      select cells, status, error, output from public.batch_items where batch_id = ${id} order by index`;
+    return { batch, items };
+  });
+  const outputs = [...new Set(items.flatMap((i) => Object.keys(i.output ?? {})))];
+  const errorText = (error: string | null) =>
+    error === 'reference_done' ? t(lang, 'batch_reference_done') : error === 'stopped' ? t(lang, 'batch_row_stopped') : error ?? '';
+  const rows = [
+    [...batch.columns, t(lang, 'batch_results_status'), t(lang, 'batch_results_error'), ...outputs.map((o) => `output.${o}`)],
+    ...items.map((i) => [...i.cells, t(lang, `batch_status_${i.status}`), errorText(i.error), ...outputs.map((o) => String(i.output?.[o] ?? ''))]),
+  ];
+  const format = query.format ?? (batch.format === 'xlsx' ? 'xlsx' : 'csv');
+  const base = `${slug(batch.fileName.replace(/\.[^.]*$/, '') || batch.workflowName, 'batch')}-result`;
+  const body = format === 'xlsx' ? await writeXlsx(rows, batch.workflowName.slice(0, 31) || 'Batch') : writeCsv(rows, batch.delimiter ?? ',');
+  return c.body(body as Uint8Array<ArrayBuffer>, 200, {
+    'Content-Type': format === 'xlsx' ? XLSX_TYPE : 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${base}.${format}"`,
+  });
+});

@@ -1,0 +1,73 @@
+// The workflow's batches beside the step editor: start one from a file, and for each its live counters
+// ("412 klara · 3 fel · 1 väntar på dig"), pause or resume, stop all, retry the failed rows and download the
+// results in the format the file came in.
+import { useQuery } from '@tanstack/react-query';
+import type { BatchSummary } from '@shared/types/api';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { Card } from '@/components/ui/card';
+import { notify } from '@/components/ui/notify';
+import { type BatchAction, useControlBatch } from '../api/control-batch';
+import { batchesQueryOptions, batchResultsUrl } from '../api/get-batches';
+import { BatchUploadDialog } from './batch-upload-dialog';
+
+const TONE = { running: 'indigo', paused: 'amber', stopped: 'slate', completed: 'green' } as const;
+
+function BatchRow({ batch, workflowId }: { batch: BatchSummary; workflowId: string }) {
+  const { t, i18n } = useTranslation('workflows');
+  const control = useControlBatch(workflowId);
+  const act = (action: BatchAction) =>
+    control.mutate({ batchId: batch.id, action }, { onSuccess: () => notify.success(t(`batches.toast.${action}`)) });
+  const open = batch.status === 'running' || batch.status === 'paused';
+  return (
+    <li className="space-y-2 rounded-lg p-3 ring-1 ring-slate-200" aria-label={batch.fileName || t('batches.json_rows')}>
+      <div className="flex items-center justify-between gap-2">
+        <span className="truncate text-sm font-medium text-slate-900">{batch.fileName || t('batches.json_rows')}</span>
+        <Badge tone={TONE[batch.status]}>{t(`batches.status.${batch.status}`)}</Badge>
+      </div>
+      <p className="text-sm text-slate-700" aria-live="polite">
+        {t('batches.counts', { completed: batch.counts.completed, failed: batch.counts.failed, waiting: batch.counts.waiting })}
+        <span className="text-slate-500">
+          {' '}
+          {t('batches.counts_rest', { running: batch.counts.running, pending: batch.counts.pending, skipped: batch.counts.skipped, total: batch.counts.total })}
+        </span>
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {batch.status === 'running' ? <Button variant="ghost" onClick={() => act('pause')}>{t('batches.actions.pause')}</Button> : null}
+        {batch.status === 'paused' ? <Button variant="ghost" onClick={() => act('resume')}>{t('batches.actions.resume')}</Button> : null}
+        {open ? <Button variant="ghost" onClick={() => act('stop')}>{t('batches.actions.stop')}</Button> : null}
+        {batch.counts.failed > 0 && batch.status !== 'stopped' ? (
+          <Button variant="secondary" onClick={() => act('retry-failed')}>
+            {t('batches.actions.retry_failed', { count: batch.counts.failed })}
+          </Button>
+        ) : null}
+        <a href={batchResultsUrl(batch.id, i18n.language === 'en' ? 'en' : 'sv')} className={buttonClasses({ variant: 'ghost' })} download>
+          {t('batches.actions.download')}
+        </a>
+      </div>
+    </li>
+  );
+}
+
+export function BatchesCard({ workflowId }: { workflowId: string }) {
+  const { t } = useTranslation('workflows');
+  const batches = useQuery(batchesQueryOptions(workflowId));
+  const [uploading, setUploading] = useState(false);
+  return (
+    <Card title={t('batches.title')} actions={<Button variant="secondary" onClick={() => setUploading(true)}>{t('batches.run_file')}</Button>}>
+      {batches.data?.length ? (
+        <ul className="space-y-3">
+          {batches.data.slice(0, 5).map((batch) => (
+            <BatchRow key={batch.id} batch={batch} workflowId={workflowId} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-600">{t('batches.empty')}</p>
+      )}
+      {uploading ? <BatchUploadDialog workflowId={workflowId} onClose={() => setUploading(false)} onStarted={() => setUploading(false)} /> : null}
+    </Card>
+  );
+}
