@@ -252,11 +252,12 @@ it('a run parked past its organisation\'s limit ends as waited_too_long and its 
   expect(ended!.error_message).toContain('24 hours');
   expect((await admin`select status from public.human_tasks where id = ${lateTask.id}`)[0]!.status).toBe('cancelled');
   // A shorter limit of the organisation applies to the run that waited 23 hours.
-  await admin`update public.organizations set pause_limit_hours = 2 where id = ${ORG}`;
+  await admin`insert into public.organization_settings (organization_id, pause_limit_hours) values (${ORG}, 2)
+              on conflict (organization_id) do update set pause_limit_hours = 2`;
   try {
     expect(await expirePausedRuns(runnerSql)).toContain(recent.run.id);
   } finally {
-    await admin`update public.organizations set pause_limit_hours = 24 where id = ${ORG}`;
+    await admin`update public.organization_settings set pause_limit_hours = 24 where organization_id = ${ORG}`;
   }
 });
 

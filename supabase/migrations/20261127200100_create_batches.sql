@@ -84,7 +84,10 @@ begin
     for update skip locked;
     exit when not found;
     begin
+      -- A batch's rows are started at its own pace: not counted as people's starts (runs_limit_starts).
+      perform set_config('kollega.batch_start', 'on', true);
       v_run_id := private.start_run(v_workflow, 'manual', v_item.inputs, v_batch.created_by);
+      perform set_config('kollega.batch_start', '', true);
     exception when sqlstate 'P0001' then
       update public.batches set status = 'paused' where id = p_batch_id;
       return;

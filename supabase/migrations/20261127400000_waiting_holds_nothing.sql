@@ -7,12 +7,30 @@
 --   needs run again first, as in a retry) in a browser context restored from that state.
 -- - A person's decision on the task of a parked run starts that new attempt (app.decide_task); the attempt
 --   takes the decision for its start step instead of asking again (app.runner_resumed_answer).
--- - A paused run has a limit, the organisation's `pause_limit_hours` (default 24): past it the run ends
---   failed as `waited_too_long`, its task cancelled (app.runner_expire_paused, called by every runner's sweep).
+-- - A paused run has a limit, the organisation's setting `pause_limit_hours` (organization_settings, default 24,
+--   set by an admin in Settings): past it the run ends failed as `waited_too_long`, its task cancelled
+--   (app.runner_expire_paused, called by every runner's sweep).
 
-alter table public.organizations
+alter table public.organization_settings
   add column pause_limit_hours integer not null default 24 check (pause_limit_hours between 1 and 720);
-grant update (pause_limit_hours) on public.organizations to authenticated;
+grant insert (pause_limit_hours), update (pause_limit_hours) on public.organization_settings to authenticated;
+
+-- The settings' audit row names the limit too (as in 20261127300000, plus pauseLimitHours).
+create or replace function private.audit_organization_settings_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  new.updated_by := auth.uid();
+  perform private.write_audit(new.organization_id, 'organization_settings_updated', null, 'organization_settings', null, null,
+    jsonb_build_object('aiThresholdDefault', new.ai_threshold_default, 'retryAttempts', new.retry_attempts,
+      'retryBackoffSeconds', new.retry_backoff_seconds, 'runRetentionDays', new.run_retention_days,
+      'pauseLimitHours', new.pause_limit_hours));
+  return new;
+end;
+$$;
 
 alter table public.runs
   add column paused_at timestamptz,
@@ -147,11 +165,12 @@ as $$
   set status = 'failed', error_type = 'waited_too_long', failed_step = r.start_step, finished_at = now(),
       requires_manual_intervention = false,
       error_message = format('The run waited more than %s hours (the organisation''s limit) %s and was ended. Start it again when you are ready.',
-                             o.pause_limit_hours,
+                             coalesce(s.pause_limit_hours, 24),
                              case when r.requires_manual_intervention then 'for a person to decide its task' else 'paused' end)
   from public.organizations o
+  left join public.organization_settings s on s.organization_id = o.id
   where o.id = r.organization_id and r.status = 'paused' and r.runner_id is null
-    and r.paused_at < now() - make_interval(hours => o.pause_limit_hours)
+    and r.paused_at < now() - make_interval(hours => coalesce(s.pause_limit_hours, 24))
   returning r.id
 $$;
 

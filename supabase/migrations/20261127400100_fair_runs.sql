@@ -11,7 +11,7 @@
 --   run over the limit goes back to the queue for 2 s with its fair priority (app.runner_requeue_run).
 -- - Starts per organisation: `organizations.run_starts_per_minute` (default 60) runs started by people, tests and
 --   webhooks per minute; more is refused with `run_start_limited` (the api's 429 with Retry-After). Schedules
---   are not counted (one run per schedule and minute at most).
+--   (one run per schedule and minute at most) and a batch's rows (its own concurrency) are not counted.
 
 alter table public.organizations
   add column run_concurrency integer not null default 4 check (run_concurrency between 1 and 100),
@@ -102,6 +102,10 @@ as $$
 declare
   v_wait integer;
 begin
+  -- The rows of a batch start at the batch's own pace (private.fill_batch), not as people's starts.
+  if current_setting('kollega.batch_start', true) = 'on' then
+    return new;
+  end if;
   v_wait := private.count_webhook_call('org-starts:' || new.organization_id::text,
     (select o.run_starts_per_minute from public.organizations o where o.id = new.organization_id));
   if v_wait > 0 then

@@ -7,6 +7,8 @@ import { AI_THRESHOLD_DEFAULT } from './definition.ts';
 export const MAX_RETRY_ATTEMPTS = 5;
 export const RETRY_BACKOFF_SECONDS = { min: 10, max: 3600 } as const;
 export const RUN_RETENTION_DAYS = { min: 7, max: 3650 } as const;
+/** How long a run may wait for a person or stay paused before it ends as waited_too_long (hours). */
+export const PAUSE_LIMIT_HOURS = { min: 1, max: 720, default: 24 } as const;
 
 export const organizationSettingsSchema = z.strictObject({
   aiThresholdDefault: z.number().int('threshold_invalid').min(1, 'threshold_invalid').max(100, 'threshold_invalid'),
@@ -23,6 +25,13 @@ export const organizationSettingsSchema = z.strictObject({
     .min(RUN_RETENTION_DAYS.min, 'retention_invalid')
     .max(RUN_RETENTION_DAYS.max, 'retention_invalid')
     .nullable(),
+  /** Absent: unchanged (24 for an organisation that never saved its settings). */
+  pauseLimitHours: z
+    .number()
+    .int('pause_limit_invalid')
+    .min(PAUSE_LIMIT_HOURS.min, 'pause_limit_invalid')
+    .max(PAUSE_LIMIT_HOURS.max, 'pause_limit_invalid')
+    .optional(),
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 
@@ -32,6 +41,7 @@ export const DEFAULT_ORGANIZATION_SETTINGS: OrganizationSettings = {
   retryAttempts: 0,
   retryBackoffSeconds: 60,
   runRetentionDays: null,
+  pauseLimitHours: PAUSE_LIMIT_HOURS.default,
 };
 
 /** PUT /api/user/profile: what a person changes of their own profile. */

@@ -7,7 +7,7 @@ import { type AppEnv, readJson, requireSession } from '../middleware.ts';
 import { asCaller, requirePermission } from '../resource.ts';
 
 const SETTINGS_COLUMNS = `ai_threshold_default as "aiThresholdDefault", retry_attempts as "retryAttempts",
-  retry_backoff_seconds as "retryBackoffSeconds", run_retention_days as "runRetentionDays"`;
+  retry_backoff_seconds as "retryBackoffSeconds", run_retention_days as "runRetentionDays", pause_limit_hours as "pauseLimitHours"`;
 
 export const organizationSettingsRoutes = new Hono<AppEnv>();
 
@@ -24,12 +24,14 @@ organizationSettingsRoutes.put('/organization-settings', requireSession, async (
     const [updated] = await tx<OrganizationSettings[]>`
       update public.organization_settings
       set ai_threshold_default = ${input.aiThresholdDefault}, retry_attempts = ${input.retryAttempts},
-          retry_backoff_seconds = ${input.retryBackoffSeconds}, run_retention_days = ${input.runRetentionDays}
+          retry_backoff_seconds = ${input.retryBackoffSeconds}, run_retention_days = ${input.runRetentionDays},
+          pause_limit_hours = coalesce(${input.pauseLimitHours ?? null}::integer, pause_limit_hours)
       returning ${tx.unsafe(SETTINGS_COLUMNS)}`;
     if (updated) return updated;
     const [created] = await tx<OrganizationSettings[]>`
-      insert into public.organization_settings (ai_threshold_default, retry_attempts, retry_backoff_seconds, run_retention_days)
-      values (${input.aiThresholdDefault}, ${input.retryAttempts}, ${input.retryBackoffSeconds}, ${input.runRetentionDays})
+      insert into public.organization_settings (ai_threshold_default, retry_attempts, retry_backoff_seconds, run_retention_days, pause_limit_hours)
+      values (${input.aiThresholdDefault}, ${input.retryAttempts}, ${input.retryBackoffSeconds}, ${input.runRetentionDays},
+              ${input.pauseLimitHours ?? DEFAULT_ORGANIZATION_SETTINGS.pauseLimitHours})
       returning ${tx.unsafe(SETTINGS_COLUMNS)}`;
     return created;
   });

@@ -69,7 +69,7 @@ export function newStepId(steps: readonly Step[], random: () => number = Math.ra
 }
 
 /** A new step of `type` with empty fields for the person to fill in (the dialog validates it). */
-export function newStep(type: AddableStepType, id: string): Step {
+export function newStep(type: AddableStepType, id: string, aiThreshold: number = AI_THRESHOLD_DEFAULT): Step {
   const base = { id, description: '' };
   switch (type) {
     case 'navigate':
@@ -100,7 +100,7 @@ export function newStep(type: AddableStepType, id: string): Step {
         type,
         prompt: '',
         inputs: [],
-        threshold: AI_THRESHOLD_DEFAULT,
+        threshold: aiThreshold,
         options: [
           { value: '', label: '', then: 'continue' },
           { value: '', label: '', then: 'continue' },

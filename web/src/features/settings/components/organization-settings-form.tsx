@@ -1,7 +1,8 @@
 // The organisation's automation settings (GET/PUT /api/organization-settings): the threshold a new AI decision
-// step starts with, automatic retries of technical failures with a doubling wait, and how long finished runs
-// are kept. Admins change them; everyone else sees them, disabled, and why.
-import type { OrganizationSettings } from '@shared/schemas/organization-settings';
+// step starts with, automatic retries of technical failures with a doubling wait, how long finished runs
+// are kept, and how long a run may wait for a person or stay paused. Admins change them; everyone else sees
+// them, disabled, and why.
+import { DEFAULT_ORGANIZATION_SETTINGS, type OrganizationSettings } from '@shared/schemas/organization-settings';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,7 @@ const THRESHOLDS = [99, 95, 90, 85, 80, 75, 70];
 const RETRIES = [0, 1, 2, 3, 4, 5];
 const BACKOFFS = [30, 60, 300, 900];
 const RETENTION = [30, 90, 180, 365];
+const PAUSE_LIMITS = [4, 8, 24, 48, 72, 168];
 /** The select's value for "keep every run" (runRetentionDays null). */
 const KEEP = 'keep';
 
@@ -83,6 +85,17 @@ export function OrganizationSettingsForm({ canManage }: { canManage: boolean }) 
             })),
           ]}
           onChange={(value) => change({ runRetentionDays: value === KEEP ? null : Number(value) })}
+        />
+        <SelectInput
+          label={t('automation.pause_limit')}
+          hint={t('automation.pause_limit_hint')}
+          disabled={!canManage}
+          value={String(form.pauseLimitHours ?? DEFAULT_ORGANIZATION_SETTINGS.pauseLimitHours)}
+          options={withValue(PAUSE_LIMITS, form.pauseLimitHours ?? DEFAULT_ORGANIZATION_SETTINGS.pauseLimitHours!).map((value) => ({
+            value: String(value),
+            label: t('automation.hours', { count: value }),
+          }))}
+          onChange={(value) => change({ pauseLimitHours: Number(value) })}
         />
       </div>
       {canManage ? (

@@ -39,6 +39,7 @@ import {
   validateDefinition,
 } from '../editor-model';
 import { useIssueText } from '../hooks/use-issue-text';
+import { useDefaultAiThreshold } from '@/hooks/use-organization-settings';
 import { useStepHistory } from '../hooks/use-step-history';
 import { AddStepMenu } from './add-step-menu';
 import { BatchesCard } from './batches-card';
@@ -77,6 +78,8 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
   const saved = workflow.definition.steps;
   const history = useStepHistory(saved);
   const steps = history.steps;
+  // A new AI decision step starts with the organisation's default threshold (Settings).
+  const defaultThreshold = useDefaultAiThreshold();
   const [inputsDraft, setInputsDraft] = useState<InputDeclaration[] | null>(null);
   const inputs = inputsDraft ?? workflow.definition.inputs ?? [];
   const [askingInputs, setAskingInputs] = useState(false);
@@ -155,7 +158,7 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
   };
 
   const handleAdd = (type: AddableStepType, insertAt = steps.length) =>
-    setEditing({ step: newStep(type, newStepId(steps)), index: null, insertAt });
+    setEditing({ step: newStep(type, newStepId(steps), defaultThreshold), index: null, insertAt });
 
   useEffect(() => {
     if (!editSteps.allowed) return;
