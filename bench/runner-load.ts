@@ -17,7 +17,9 @@
 //    and the CPU time of runners (with their Chromium), Postgres and this process against the whole machine's.
 // 3. Probe: --probe runs one after another on the idle queue (queue → first step without a backlog).
 // 3b. Fairness: --fair runs of organisation A enqueued at once (a backlog), then one run of organisation B: B's
-//    run must be claimed within 30 s (queue → claim), however long A's backlog (AUTOMATION "Fair."). A's runs
+//    run must be claimed within 30 s (queue → claim), however long A's backlog (AUTOMATION "Fair."; A may use
+//    every slot but one, its organisation's run_concurrency, and the queue puts B's first run before A's
+//    second and later ones). A's runs
 //    not yet started are then stopped (so the benchmark does not wait for the whole backlog); those under way
 //    finish.
 // 4. Kill: a long run (navigate, then a --long-wait-ms wait step); once it is in its wait on runner A, SIGKILL
@@ -645,7 +647,13 @@ async function main(): Promise<number> {
   // ---- Fairness: A's backlog does not hold up B's run ---------------------------------------------------
   const fairIds: string[] = [];
   if (opts.fair > 0) {
-    say(`fair: ${opts.fair} runs of organisation A enqueued at once, then one run of B`);
+    // A may use every slot but one (its run_concurrency): what an organisation's limit is for. The order of the
+    // queue (each organisation's first waiting run before anyone's second) is shown by how many of A's started
+    // before B's.
+    const slotsTotal = opts.runners * opts.concurrency;
+    const aLimit = Math.max(1, slotsTotal - 1);
+    await sql`update public.organizations set run_concurrency = ${aLimit} where id = ${SEEDED[0]!.organization}`;
+    say(`fair: ${opts.fair} runs of organisation A (at most ${aLimit} at once) enqueued at once, then one run of B`);
     const aTags = Array.from({ length: opts.fair }, (_, i) => `fair-a-${String(i + 1).padStart(5, '0')}`);
     const tFair = Date.now();
     for (let i = 0; i < aTags.length; i += 100) {
@@ -666,14 +674,17 @@ async function main(): Promise<number> {
     await sql`update public.runs set status = 'failed', error_type = 'stopped', finished_at = now()
               where id = any(${fairIds.slice(0, -1)}::uuid[]) and status = 'pending'`;
     await waitEnded(sql, fairIds, 180_000, 'fair: A under way');
-    const claimMs = b!.started_ms !== null ? b!.started_ms - b!.created_ms : null;
+    await sql`update public.organizations set run_concurrency = ${slotsTotal} where id = ${SEEDED[0]!.organization}`;
+    const claimMs = b!.started_ms !== null ? Math.round(b!.started_ms - b!.created_ms) : null;
     if (b!.status !== 'completed') violations.push(`fair: B's run ended ${b!.status} (${b!.error_type ?? ''})`);
     if (claimMs === null || claimMs > 30_000) violations.push(`fair: B's run waited ${claimMs} ms for a runner behind A's backlog of ${opts.fair} (bound 30000 ms)`);
     result.fair = {
       backlog: opts.fair,
       backlogEnqueueMs,
       bQueueToClaimMs: claimMs,
-      bQueueToFirstStepMs: b!.first_step_ms !== null ? b!.first_step_ms - b!.created_ms : null,
+      bQueueToFirstStepMs: b!.first_step_ms !== null ? Math.round(b!.first_step_ms - b!.created_ms) : null,
+      aConcurrencyLimit: aLimit,
+      slots: slotsTotal,
       aRunsStartedBeforeB: aStarted,
       aRunsStillPendingWhenBEnded: aPending,
       boundMs: 30_000,

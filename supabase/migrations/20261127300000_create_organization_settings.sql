@@ -4,6 +4,8 @@
 --   retry_backoff_seconds  the wait before the first automatic retry; each further retry waits twice as long
 --   run_retention_days     finished runs older than this are deleted (app.purge_expired_runs, every minute
 --                          from the runner's schedule tick); null = kept
+--   pause_limit_hours      how long a run may wait for a person or stay paused before it ends as
+--                          waited_too_long (app.runner_expire_paused, 20261127400000)
 -- No row = the defaults. Members read their organisation's row; admins insert and update it.
 
 create table public.organization_settings (
@@ -12,6 +14,7 @@ create table public.organization_settings (
   retry_attempts smallint not null default 0 check (retry_attempts between 0 and 5),
   retry_backoff_seconds integer not null default 60 check (retry_backoff_seconds between 10 and 3600),
   run_retention_days integer check (run_retention_days between 7 and 3650),
+  pause_limit_hours integer not null default 24 check (pause_limit_hours between 1 and 720),
   updated_at timestamptz not null default now(),
   updated_by uuid references public.profiles (id) on delete set null
 );
@@ -33,7 +36,8 @@ begin
   new.updated_by := auth.uid();
   perform private.write_audit(new.organization_id, 'organization_settings_updated', null, 'organization_settings', null, null,
     jsonb_build_object('aiThresholdDefault', new.ai_threshold_default, 'retryAttempts', new.retry_attempts,
-      'retryBackoffSeconds', new.retry_backoff_seconds, 'runRetentionDays', new.run_retention_days));
+      'retryBackoffSeconds', new.retry_backoff_seconds, 'runRetentionDays', new.run_retention_days,
+      'pauseLimitHours', new.pause_limit_hours));
   return new;
 end;
 $$;
@@ -144,8 +148,8 @@ grant execute on function app.purge_expired_runs(integer) to kollega_runner, ser
 alter table public.organization_settings enable row level security;
 revoke all on public.organization_settings from anon, authenticated;
 grant select on public.organization_settings to authenticated;
-grant insert (ai_threshold_default, retry_attempts, retry_backoff_seconds, run_retention_days),
-      update (ai_threshold_default, retry_attempts, retry_backoff_seconds, run_retention_days)
+grant insert (ai_threshold_default, retry_attempts, retry_backoff_seconds, run_retention_days, pause_limit_hours),
+      update (ai_threshold_default, retry_attempts, retry_backoff_seconds, run_retention_days, pause_limit_hours)
   on public.organization_settings to authenticated;
 grant select, insert, update, delete on public.organization_settings to service_role;
 

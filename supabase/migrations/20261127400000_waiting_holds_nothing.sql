@@ -11,27 +11,6 @@
 --   set by an admin in Settings): past it the run ends failed as `waited_too_long`, its task cancelled
 --   (app.runner_expire_paused, called by every runner's sweep).
 
-alter table public.organization_settings
-  add column pause_limit_hours integer not null default 24 check (pause_limit_hours between 1 and 720);
-grant insert (pause_limit_hours), update (pause_limit_hours) on public.organization_settings to authenticated;
-
--- The settings' audit row names the limit too (as in 20261127300000, plus pauseLimitHours).
-create or replace function private.audit_organization_settings_change()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  new.updated_by := auth.uid();
-  perform private.write_audit(new.organization_id, 'organization_settings_updated', null, 'organization_settings', null, null,
-    jsonb_build_object('aiThresholdDefault', new.ai_threshold_default, 'retryAttempts', new.retry_attempts,
-      'retryBackoffSeconds', new.retry_backoff_seconds, 'runRetentionDays', new.run_retention_days,
-      'pauseLimitHours', new.pause_limit_hours));
-  return new;
-end;
-$$;
-
 alter table public.runs
   add column paused_at timestamptz,
   -- pgp_sym_encrypt(storage state JSON, KOLLEGA_SECRETS_KEY): readable by no member (column grants below).

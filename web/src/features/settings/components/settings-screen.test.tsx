@@ -17,7 +17,7 @@ afterEach(async () => {
   await i18n.changeLanguage('sv');
 });
 
-const saved = { aiThresholdDefault: 85, retryAttempts: 2, retryBackoffSeconds: 60, runRetentionDays: null };
+const saved = { aiThresholdDefault: 85, retryAttempts: 2, retryBackoffSeconds: 60, runRetentionDays: null, pauseLimitHours: 24 };
 
 async function renderSettings(user = demoUser) {
   const api = mockApi({
@@ -66,6 +66,8 @@ describe('settings', () => {
     fireEvent.change(screen.getByLabelText('Automatiska omförsök'), { target: { value: '0' } });
     expect(screen.getByLabelText('Väntetid före första omförsöket')).toBeDisabled();
     fireEvent.change(screen.getByLabelText('Spara körningar'), { target: { value: '90' } });
+    expect(screen.getByLabelText('Längsta väntan')).toHaveValue('24');
+    fireEvent.change(screen.getByLabelText('Längsta väntan'), { target: { value: '72' } });
     fireEvent.click(screen.getByRole('button', { name: 'Spara automationsinställningar' }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PUT' && c.path === '/api/organization-settings')?.body).toEqual({
@@ -73,6 +75,7 @@ describe('settings', () => {
         retryAttempts: 0,
         retryBackoffSeconds: 60,
         runRetentionDays: 90,
+        pauseLimitHours: 72,
       }),
     );
     expect(await screen.findByText('Inställningarna sparade')).toBeInTheDocument();
