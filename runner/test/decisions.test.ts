@@ -11,7 +11,7 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { type AiStub, startAiStub } from '../../dev/lib/ai-stub.ts';
-import { type ClaimedRun, claimRun, expirePausedRuns, parkRun, resumedAnswer } from '../src/db.ts';
+import { type ClaimedRun, expirePausedRuns, parkRun, resumedAnswer } from '../src/db.ts';
 import { makeDecide, sameCandidate } from '../src/decisions.ts';
 import type { Decision, Step } from '../src/engine/types.ts';
 import { definitionSchema } from '../../supabase/functions/_shared/schemas/definition.ts';
@@ -53,8 +53,10 @@ beforeAll(async () => {
     workflow: 'Fakturabeslut',
     definition,
   }));
-  // Its runs are written as held by a runner and left so: the organisation's run limit is not what is tested here.
-  await admin`update public.organizations set run_concurrency = 100 where id = ${ORG}`;
+  // Its runs are written as held by this file's "runner" and left so, which keeps the organisation at its limit
+  // of 1: the stack's own runner never claims the attempts a decision starts (it is told "busy"); this file
+  // claims them itself (resumedDecider).
+  await admin`update public.organizations set run_concurrency = 1 where id = ${ORG}`;
 });
 
 afterAll(async () => {
@@ -109,10 +111,17 @@ async function askAndPark(run: ClaimedRun, stepRowId: string, ai: boolean, index
   return task;
 }
 
-/** The attempt a decision started, claimed as a runner does, and its decide hook holding the person's answer. */
+/**
+ * The attempt a decision started, claimed as app.runner_claim_run does (past the organisation's limit, see
+ * beforeAll), and its decide hook holding the person's answer.
+ */
 async function resumedDecider(run: ClaimedRun, ai: boolean) {
-  const claimed = await claimRun(runnerSql, run.id, run.attempt + 1, 'runner-decisions');
-  if (!claimed || claimed === 'definition_invalid' || claimed === 'busy') throw new Error(`attempt ${run.attempt + 1} of run ${run.id} could not be claimed`);
+  const [row] = await admin<{ attempt: number; start_step: number }[]>`
+    update public.runs set status = 'running', runner_id = 'runner-decisions', heartbeat_at = now()
+    where id = ${run.id} and attempt = ${run.attempt + 1} and status = 'pending'
+    returning attempt, start_step`;
+  if (!row) throw new Error(`attempt ${run.attempt + 1} of run ${run.id} could not be claimed`);
+  const claimed: ClaimedRun = { ...run, attempt: row.attempt, startStep: row.start_step };
   const resumed = await resumedAnswer(runnerSql, claimed);
   const asked = { value: false };
   const decide = makeDecide({ sql: runnerSql, run: claimed, ai: ai ? aiConfig() : null, secrets: {}, stepRowId: () => undefined, park: async () => void (asked.value = true), resumed });
