@@ -509,6 +509,8 @@ describe('schedule and webhook', () => {
       cron: '0 7 * * 1-5',
       timezone: 'Europe/Stockholm',
       enabled: true,
+      // The workflow declares no inputs: no fixed values.
+      inputs: {},
     });
     const next = formatDateTime(schedule.nextRunAt);
     expect(await screen.findByText(`Nästa körning ${next}.`)).toBeInTheDocument();
