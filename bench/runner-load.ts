@@ -801,7 +801,10 @@ async function main(): Promise<number> {
            count(*) filter (where status in ('pending', 'running', 'paused'))::int as open
     from public.runs`;
   const stats = await sql<{ id: string; run_count: number; finished: number }[]>`
-    select w.id, w.run_count, (select count(*) from public.runs r where r.workflow_id = w.id and r.status in ('completed', 'failed'))::int as finished
+    select w.id, w.run_count,
+           -- A person's stop (the fairness phase stops A's runs not yet started) does not count as a finished run.
+           (select count(*) from public.runs r where r.workflow_id = w.id and r.status in ('completed', 'failed')
+                                                 and r.error_type is distinct from 'stopped')::int as finished
     from public.workflows w where w.id = any(${workflows}::uuid[])`;
   const statMismatch = stats.filter((s) => s.run_count !== s.finished);
   if (statMismatch.length) violations.push(`workflow statistics: run_count ≠ finished runs for ${statMismatch.map((s) => `${s.id} (${s.run_count} vs ${s.finished})`).join(', ')}`);
