@@ -52,7 +52,9 @@ describe('a run\'s browser', () => {
   });
 
   test('is one per organisation: another organisation never gets it; it closes when no run of its organisation uses it', async () => {
-    const mains = () => chromiumProcesses().filter((p) => p.cmdline.includes('--remote-debugging-pipe')).length;
+    // Main browser processes started by a BrowserPool (their HOME is a kollega-browser- directory), not the other
+    // test files' Chromiums, which start and end meanwhile in other workers.
+    const mains = () => chromiumProcesses().filter((p) => p.cmdline.includes('--remote-debugging-pipe') && p.environ.includes('kollega-browser-')).length;
     const a1 = await pool.acquire('org-a');
     const before = mains();
     const a2 = await pool.acquire('org-a');
