@@ -65,9 +65,23 @@ for (const language of ['sv', 'en'] as const) {
     await expect(row.getByText(text(language, 'batches.counts', { completed: 3, failed: 1, waiting: 0 }))).toBeVisible({ timeout: 120_000 });
     await expect(row.getByText(text(language, 'batches.status.completed'), { exact: true })).toBeVisible();
 
+    const batchOf = async () => ((await (await callApi(page, 'GET', `/api/workflows/${id}/batches`)).json()) as Array<{ id: string }>)[0]!.id;
+    const failedRunOf = async (batchId: string) => {
+      const detail = (await (await callApi(page, 'GET', `/api/batches/${batchId}`)).json()) as { status: string; items: Array<{ index: number; status: string; runId: string | null }> };
+      return { status: detail.status, item: detail.items.find((item) => item.index === 2)! };
+    };
+    const batchId = await batchOf();
+    const before = await failedRunOf(batchId);
     const retried = page.waitForResponse((r) => r.url().endsWith('/retry-failed') && r.request().method() === 'POST');
     await row.getByRole('button', { name: text(language, 'batches.actions.retry_failed', { count: 1 }) }).click();
     expect(await (await retried).json()).toMatchObject({ retried: 1 });
+    // The retried row has run again (a new run) and failed again; the batch is done.
+    await expect
+      .poll(async () => {
+        const now = await failedRunOf(batchId);
+        return now.item.runId !== before.item.runId && now.item.status === 'failed' && now.status === 'completed';
+      }, { timeout: 90_000 })
+      .toBe(true);
     await expect(row.getByText(text(language, 'batches.counts', { completed: 3, failed: 1, waiting: 0 }))).toBeVisible({ timeout: 60_000 });
 
     const download = page.waitForEvent('download');

@@ -18,7 +18,7 @@ test("a superuser is offered every change of a colleague's workflow", async ({ p
   await page.goto(`/workflows/${ADMINS_WORKFLOW.id}`);
   await expect(page.getByRole('heading', { level: 1, name: ADMINS_WORKFLOW.name })).toBeVisible();
   await expect(page.getByText(READ_ONLY)).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Lägg till steg' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Lägg till steg', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Spara schema' })).toBeEnabled();
 });
 

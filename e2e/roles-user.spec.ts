@@ -34,7 +34,7 @@ test("a user opens a colleague's workflow read-only: no saving, schedule or webh
   await expect(page.getByText(READ_ONLY)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Redigera uppgifter' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Spara', exact: true })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Lägg till steg' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Lägg till steg', exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Redigera steg 1' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Spara schema' })).toBeDisabled();
   const webhookButtons = page.getByRole('button', { name: /webhook/i });

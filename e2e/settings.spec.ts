@@ -35,6 +35,7 @@ test('an admin saves the profile name and the organisation\'s automation setting
     retryAttempts: 3,
     retryBackoffSeconds: 60,
     runRetentionDays: 90,
+    pauseLimitHours: 24,
   });
 
   await page.getByRole('tab', { name: 'System' }).click();
