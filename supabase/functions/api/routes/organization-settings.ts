@@ -1,7 +1,7 @@
 // The organisation's settings (supabase/migrations/20261127300000_create_organization_settings.sql): members
 // read them (the defaults when none were saved), admins change them; and a person's own profile name.
 import { Hono } from 'hono';
-import { DEFAULT_ORGANIZATION_SETTINGS, type OrganizationSettings, organizationSettingsSchema, updateProfileSchema } from '../../_shared/schemas/organization-settings.ts';
+import { DEFAULT_ORGANIZATION_SETTINGS, type OrganizationSettings, organizationSettingsSchema, PAUSE_LIMIT_HOURS, updateProfileSchema } from '../../_shared/schemas/organization-settings.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { type AppEnv, readJson, requireSession } from '../middleware.ts';
 import { asCaller, requirePermission } from '../resource.ts';
@@ -31,7 +31,7 @@ organizationSettingsRoutes.put('/organization-settings', requireSession, async (
     const [created] = await tx<OrganizationSettings[]>`
       insert into public.organization_settings (ai_threshold_default, retry_attempts, retry_backoff_seconds, run_retention_days, pause_limit_hours)
       values (${input.aiThresholdDefault}, ${input.retryAttempts}, ${input.retryBackoffSeconds}, ${input.runRetentionDays},
-              ${input.pauseLimitHours ?? DEFAULT_ORGANIZATION_SETTINGS.pauseLimitHours})
+              ${input.pauseLimitHours ?? PAUSE_LIMIT_HOURS.default})
       returning ${tx.unsafe(SETTINGS_COLUMNS)}`;
     return created;
   });

@@ -2,7 +2,7 @@
 // step starts with, automatic retries of technical failures with a doubling wait, how long finished runs
 // are kept, and how long a run may wait for a person or stay paused. Admins change them; everyone else sees
 // them, disabled, and why.
-import { DEFAULT_ORGANIZATION_SETTINGS, type OrganizationSettings } from '@shared/schemas/organization-settings';
+import { type OrganizationSettings, PAUSE_LIMIT_HOURS } from '@shared/schemas/organization-settings';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,8 +90,8 @@ export function OrganizationSettingsForm({ canManage }: { canManage: boolean }) 
           label={t('automation.pause_limit')}
           hint={t('automation.pause_limit_hint')}
           disabled={!canManage}
-          value={String(form.pauseLimitHours ?? DEFAULT_ORGANIZATION_SETTINGS.pauseLimitHours)}
-          options={withValue(PAUSE_LIMITS, form.pauseLimitHours ?? DEFAULT_ORGANIZATION_SETTINGS.pauseLimitHours!).map((value) => ({
+          value={String(form.pauseLimitHours ?? PAUSE_LIMIT_HOURS.default)}
+          options={withValue(PAUSE_LIMITS, form.pauseLimitHours ?? PAUSE_LIMIT_HOURS.default).map((value) => ({
             value: String(value),
             label: t('automation.hours', { count: value }),
           }))}
