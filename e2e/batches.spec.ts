@@ -2,22 +2,17 @@
 // here with exceljs (four rows, one naming a field the test form does not have) is uploaded in the step editor,
 // previewed and mapped to the workflow's input, started; the counters reach "3 klara · 1 fel", retry-failed
 // runs the failed row again, and the results file comes back as an XLSX with a status column.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { type Sites, startSites } from '../runner/test/sites/server';
+import { type Lang, messages, text as messageText } from './support/messages';
 import { callApi, registerCompany, useLanguage } from './support/session';
 
-type Messages = Record<string, unknown>;
-
-function text(language: 'sv' | 'en', key: string, values: Record<string, string | number> = {}): string {
-  const bundle = JSON.parse(readFileSync(join(import.meta.dirname, `../web/src/locales/${language}/workflows.json`), 'utf8')) as Messages;
-  const found = key.split('.').reduce<unknown>((node, part) => (node as Messages | undefined)?.[part], bundle);
-  if (typeof found !== 'string') throw new Error(`no message ${key}`);
-  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
-}
+/** A text of the workflows screens in the test's language. */
+const text = (language: Lang, key: string, values: Record<string, string | number> = {}) => messageText(messages(language, 'workflows'), key, values);
 
 let sites: Sites;
 test.beforeAll(async () => {

@@ -344,11 +344,6 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     }
   }
 
-  /** Puts a run's job back for another runner (this one is stopping); the run has not been claimed. */
-  async function requeue(data: RunJob): Promise<void> {
-    await boss.send(RUN_QUEUE, data, { retryLimit: 0 }).catch((e) => log(`could not put run ${data.runId} back in the queue: ${e instanceof Error ? e.message : e}`));
-  }
-
   /**
    * One queue job, fetched with a slot this call now holds: claims its run and executes it. The job is done
    * when the attempt has ended: the run finished, or was parked to wait for a person (a new attempt, a new job,
@@ -359,7 +354,8 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     let run: ClaimedRun | null = null;
     try {
       if (stopping) {
-        await requeue(job.data);
+        // Back to the queue for another runner (this one is stopping); the run has not been claimed.
+        await requeueRun(sql, runId, attempt).catch((e) => log(`could not put run ${runId} back in the queue: ${e instanceof Error ? e.message : e}`));
         return;
       }
       const claimed = await claimRun(sql, runId, attempt, config.runnerId);

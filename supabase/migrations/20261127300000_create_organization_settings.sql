@@ -88,12 +88,8 @@ begin
       failed_step = null, finished_at = null, requires_manual_intervention = false, runner_id = null, heartbeat_at = null
   where id = new.id and status = 'failed' and attempt = new.attempt;
 
-  insert into pgboss.job (name, data, retry_limit, expire_in, policy, keep_until, start_after)
-  select q.name, jsonb_build_object('runId', new.id, 'attempt', new.attempt + 1), 0,
-         make_interval(secs => coalesce(q.expire_seconds, 14400)), q.policy,
-         now() + make_interval(secs => v_delay) + interval '14 days', now() + make_interval(secs => v_delay)
-  from pgboss.queue q
-  where q.name = 'run-workflow';
+  -- Enqueued as every attempt is, after the backoff (private.enqueue_run with its delay: 20261127400100).
+  perform private.enqueue_run(new.id, new.attempt + 1, v_delay);
 
   update public.error_queue_items set status = 'resolved' where execution_id = new.id and status in ('pending', 'in_progress');
   perform private.write_audit(new.organization_id, 'run_retried_automatically', null, 'run', new.workflow_id, new.id,
