@@ -4,7 +4,7 @@
 -- backoff, as often as retry_attempts allows; app.purge_expired_runs deletes finished runs older than
 -- run_retention_days (not those with an error still waiting, not other organisations').
 begin;
-select plan(32);
+select plan(36);
 select tests.create_actors();
 
 -- select and insert
@@ -104,6 +104,26 @@ select tests.runner_fails(:'run2', 'element_not_found');
 select is((select status::text from public.runs where id = :'run2'), 'failed', 'a failure that is not technical (the page changed) is not retried');
 select tests.runner_fails(:'other1', 'timeout');
 select is((select status::text from public.runs where id = :'other1'), 'failed', 'an organisation without settings gets no automatic retries');
+
+-- a technical failure in a click that had started may already have sent the form: a person decides, no retry
+select tests.authenticate_as('member');
+select app.start_run('b3000000-0000-4000-8000-000000000001') as run3 \gset
+select app.start_run('b3000000-0000-4000-8000-000000000001') as run4 \gset
+select tests.clear_authentication();
+insert into public.run_steps (organization_id, run_id, attempt, seq, step_index, step_id, step_type, status) values
+  (tests.org_id('admin'), :'run3', 1, 0, 0, 's1', 'navigate', 'passed'),
+  (tests.org_id('admin'), :'run3', 1, 1, 1, 's2', 'click', 'running'),
+  (tests.org_id('admin'), :'run4', 1, 0, 0, 's1', 'navigate', 'passed');
+select tests.runner_fails(:'run3', 'runner_lost');
+select results_eq(format($$ select status::text, attempt from public.runs where id = %L $$, :'run3'), $$ values ('failed', 1) $$,
+  'a runner lost during a click that had started: the run is not retried (the click may have sent the form)');
+select is((select count(*)::int from public.error_queue_items where execution_id = :'run3' and status = 'pending'), 1,
+  'its failure waits in the error queue for a person');
+select results_eq(format($$ select metadata ->> 'step', metadata ->> 'stepType', user_id from public.audit_activities where action = 'run_retry_withheld' and execution_id = %L $$, :'run3'),
+  $$ values ('2', 'click', null::uuid) $$, 'the audit trail says why it was not retried');
+select tests.runner_fails(:'run4', 'runner_lost');
+select results_eq(format($$ select status::text, attempt from public.runs where id = %L $$, :'run4'), $$ values ('pending', 2) $$,
+  'lost before the click began (only the navigate had run): retried from the click');
 
 -- retention
 update public.runs set created_at = now() - interval '40 days' where id in (:'test1', :'run1', :'other1');

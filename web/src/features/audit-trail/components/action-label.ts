@@ -20,6 +20,8 @@ const KNOWN_ACTIONS = [
   'run_completed',
   'run_failed',
   'run_retried',
+  'run_retried_automatically',
+  'run_retry_withheld',
   'schedule_set',
   'schedule_removed',
   'secret_created',
@@ -49,7 +51,7 @@ export function actionLabel(action: string, t: TFunction<'audit_trail'>): string
 }
 
 /** Actions that the runner itself records (no person behind them). */
-const RUNNER_ACTIONS = new Set(['run_completed', 'run_failed', 'run_stopped', 'ai_decision', 'secret_used']);
+const RUNNER_ACTIONS = new Set(['run_completed', 'run_failed', 'run_stopped', 'ai_decision', 'secret_used', 'run_retried_automatically', 'run_retry_withheld']);
 
 type ActivityFacts = { action: string; userId: string | null; userName: string | null; metadata: Record<string, unknown> | null };
 
