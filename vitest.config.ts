@@ -12,6 +12,10 @@ export default mergeConfig(
       setupFiles: ['web/src/test/setup.ts'],
       restoreMocks: true,
       css: false,
+      // Vitest's default on a 2-core machine is one worker (cores − 1): the files are CPU-bound jsdom work, and two
+      // workers take about half the time. A component test under that load may take a few seconds.
+      maxWorkers: 2,
+      testTimeout: 20_000,
     },
   }),
 );
