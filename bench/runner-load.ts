@@ -1,7 +1,7 @@
 // Runner load benchmark: several runner processes on one queue, a burst of real runs, and a runner that dies.
 //
 //   npx tsx bench/runner-load.ts [--runs 200] [--runners 2] [--concurrency 2] [--probe 10] [--fair 1000]
-//                                [--after-kill 10] [--long-wait-ms 120000] [--timeout-min 15]
+//                                [--after-kill 10] [--faults 200] [--long-wait-ms 120000] [--timeout-min 15]
 //                                [--out bench/results/runner-load.json]
 //
 // 1. Starts its own fresh test-profile stack (ports shifted by KOLLEGA_PORT_OFFSET, default 5000; data in
@@ -27,6 +27,10 @@
 //    cleanup. Measures how long until the run is failed/runner_lost (must be < 60 s: lease 45 s + a sweep every
 //    5 s by a surviving runner), and enqueues --after-kill short runs right after the kill, which the surviving
 //    runner(s) must complete (exactly once, as above).
+// 4b. Faults (--faults N, 0 skips it): N short runs on two fresh runners (lease 8 s) while runners are SIGKILLed,
+//    frozen past their lease, lose their Chromium, are drained with SIGTERM, and Postgres restarts; each run's
+//    effect on the test page happens at most once (exactly once when it completed), none stuck, and a run fails
+//    only because of a fault on its runner (see faultPhase below; KOLLEGA_FAULT_SEED repeats an order).
 // 5. Writes the figures as JSON (--out) and prints a summary. Exit code 1 when an invariant is violated, 2 when
 //    the harness itself fails or the overall timeout (--timeout-min) hits. Runners, stack and sites are stopped
 //    in every case (also on SIGINT/SIGTERM).
@@ -44,6 +48,7 @@ import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { loadRecording } from '../runner/test/cases.ts';
 import { startSites, type Sites } from '../runner/test/sites/server.ts';
+import { pgBinDir } from '../dev/lib/cluster.ts';
 import { definitionSchema } from '../supabase/functions/_shared/schemas/definition.ts';
 
 // dev/lib/config.ts computes the ports when it is imported: only after the environment above is set.
@@ -62,13 +67,14 @@ type Options = {
   probe: number;
   fair: number;
   afterKill: number;
+  faults: number;
   longWaitMs: number;
   timeoutMin: number;
   out: string;
 };
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { runs: 200, runners: 2, concurrency: 2, probe: 10, fair: 1000, afterKill: 10, longWaitMs: 120_000, timeoutMin: 15, out: 'bench/results/runner-load.json' };
+  const o: Options = { runs: 200, runners: 2, concurrency: 2, probe: 10, fair: 1000, afterKill: 10, faults: 200, longWaitMs: 120_000, timeoutMin: 15, out: 'bench/results/runner-load.json' };
   const ints: Record<string, keyof Options> = {
     '--runs': 'runs',
     '--runners': 'runners',
@@ -76,6 +82,7 @@ function parseArgs(argv: string[]): Options {
     '--probe': 'probe',
     '--fair': 'fair',
     '--after-kill': 'afterKill',
+    '--faults': 'faults',
     '--long-wait-ms': 'longWaitMs',
     '--timeout-min': 'timeoutMin',
   };
@@ -206,8 +213,8 @@ type RunnerProcess = { id: string; child: ChildProcess; logFile: string; exited:
 const STACK_NAME = process.env.KOLLEGA_STACK_DIR!;
 const logDir = join(repoRoot, '.local', `${STACK_NAME}-logs`);
 
-function startRunnerProcess(index: number, dbUrl: string): RunnerProcess {
-  const id = `bench-runner-${index}`;
+function startRunnerProcess(index: number, dbUrl: string, o: { prefix?: string; leaseMs?: number; heartbeatMs?: number; drainMs?: number } = {}): RunnerProcess {
+  const id = `${o.prefix ?? 'bench-runner'}-${index}`;
   const logFile = join(logDir, `${id}.log`);
   const fd = openSync(logFile, 'a');
   const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['runner/src/main.ts'], {
@@ -220,8 +227,9 @@ function startRunnerProcess(index: number, dbUrl: string): RunnerProcess {
       KOLLEGA_RUNNER_ID: id,
       KOLLEGA_RUNNER_ALLOW_PRIVATE: 'true',
       KOLLEGA_RUNNER_CONCURRENCY: String(opts.concurrency),
-      KOLLEGA_RUNNER_HEARTBEAT_MS: String(HEARTBEAT_MS),
-      KOLLEGA_RUNNER_LEASE_MS: String(LEASE_MS),
+      KOLLEGA_RUNNER_HEARTBEAT_MS: String(o.heartbeatMs ?? HEARTBEAT_MS),
+      KOLLEGA_RUNNER_LEASE_MS: String(o.leaseMs ?? LEASE_MS),
+      ...(o.drainMs !== undefined && { KOLLEGA_RUNNER_DRAIN_MS: String(o.drainMs) }),
     },
   });
   closeSync(fd);
@@ -268,6 +276,7 @@ function cleanup(): Promise<void> {
     await Promise.all(runners.map((r) => stopRunner(r).catch((e) => say(`stopping ${r.id}: ${e instanceof Error ? e.message : e}`))));
     await db?.end({ timeout: 2 }).catch(() => {});
     await stackHandle?.stop().catch((e) => say(`stopping the stack: ${e instanceof Error ? e.message : e}`));
+    stopRestartedPostgres();
     await sites?.close().catch(() => {});
   })();
   return cleaning;
@@ -283,6 +292,11 @@ async function exitWith(code: number, why?: string) {
 }
 process.on('SIGINT', () => void exitWith(130, 'SIGINT: stopping runners, stack and sites'));
 process.on('SIGTERM', () => void exitWith(143, 'SIGTERM: stopping runners, stack and sites'));
+// Whatever goes wrong, the runners, the stack (and a Postgres that the fault suite restarted) are stopped.
+process.on('unhandledRejection', (error) => {
+  console.error(error);
+  void exitWith(2, 'an unhandled error: stopping runners, stack and sites');
+});
 const hardTimeout = setTimeout(() => void exitWith(2, `overall timeout of ${opts.timeoutMin} min: stopping everything`), opts.timeoutMin * 60_000);
 hardTimeout.unref();
 
@@ -794,6 +808,14 @@ async function main(): Promise<number> {
     say(`kill: ${JSON.stringify(result.kill)}`);
   }
 
+  // ---- Faults: two runners, real processes, random faults, each effect once -------------------------------
+  if (opts.faults > 0) {
+    const faults = await faultPhase(sql, stack, workflows[0]!, posted);
+    result.faults = faults.result;
+    violations.push(...faults.violations);
+    say(`faults: ${JSON.stringify(faults.result)}`);
+  }
+
   // ---- Whole database: nothing else ran, nothing was left open ------------------------------------------
   const ours = [...loadIds, ...probeRows.map((r) => r.id)];
   const [{ others, open }] = await sql<{ others: number; open: number }[]>`
@@ -820,6 +842,7 @@ async function main(): Promise<number> {
       'kill: the killed runner’s run is failed/runner_lost less than 60 s after the SIGKILL; the after-kill runs complete on the surviving runner(s)',
       'workflow statistics: run_count equals the finished runs of each load workflow',
       'fair: organisation B’s run is claimed within 30 s behind organisation A’s backlog of --fair runs',
+      'faults: every run ends; the page receives no tag twice and each completed run’s tag once; a run fails only as runner_lost/browser_crashed on a runner that was killed, frozen or lost its browser while the run was under way there',
     ],
     violations,
     ok: violations.length === 0,
@@ -836,6 +859,217 @@ async function main(): Promise<number> {
     for (const v of violations) console.log(`  - ${v}`);
   } else console.log('\nAll invariants held.');
   return violations.length ? 1 : 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The fault suite (issue 20 item 9): --faults short runs on two fresh runner processes with a short lease (8 s,
+// heartbeat 2 s), and meanwhile faults in a shuffled order, each while a run is under way on the victim:
+//   sigkill   SIGKILL of a runner's process group and its Chromium (a crash); a new runner takes its place
+//   sigstop   SIGSTOP of a runner for longer than its lease, then SIGCONT (a frozen VM): fencing must hold
+//   chromium  SIGKILL of a runner's Chromium processes in the middle of a step
+//   sigterm   SIGTERM of a runner during a run (a deploy): it drains (3 s, then hands its runs back from their
+//             step); a new runner takes its place
+//   postgres  Postgres restarted (pg_ctl restart -m fast) in the middle of runs
+// Invariants: every run ends (none stuck); the test page receives each completed run's tag exactly once and no
+// tag twice (the submit happens at most once, also for a run that failed); a run fails only as runner_lost or
+// browser_crashed and only on a runner that was killed, frozen or lost its browser while the run was under way
+// there; a drain (sigterm) and a Postgres restart fail no run.
+
+const FAULT_KINDS = ['sigkill', 'sigstop', 'chromium', 'sigterm', 'postgres'] as const;
+type FaultKind = (typeof FAULT_KINDS)[number];
+type FaultEvent = { kind: FaultKind; atMs: number; endMs: number; victim?: string; runsThere: number; note?: string };
+
+/** A small seeded generator, so a failing fault order can be run again (KOLLEGA_FAULT_SEED). */
+function seeded(seed: number) {
+  let x = seed >>> 0 || 1;
+  return () => ((x = (x * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+}
+
+async function faultPhase(sql: postgres.Sql, stack: Stack, workflowId: string, posted: () => string[]) {
+  const violations: string[] = [];
+  const seed = Number(process.env.KOLLEGA_FAULT_SEED ?? Date.now() % 100_000);
+  const random = seeded(seed);
+  // A drain of 3 s: a run still under way then goes back to the queue from its step (the hand-back is what is tested).
+  const lease = { leaseMs: 8_000, heartbeatMs: 2_000, drainMs: 3_000 };
+  const count = opts.faults;
+  // One fault per 20 runs, at least one of each kind; the kinds in a shuffled order.
+  const planned: FaultKind[] = Array.from({ length: Math.max(FAULT_KINDS.length, Math.round(count / 20)) }, (_, i) => FAULT_KINDS[i % FAULT_KINDS.length]!);
+  for (let i = planned.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [planned[i], planned[j]] = [planned[j]!, planned[i]!];
+  }
+  say(`faults: ${count} runs on 2 fresh runners (lease ${lease.leaseMs} ms), faults in this order (seed ${seed}): ${planned.join(', ')}`);
+
+  // The earlier phases' runners go (drained); two fresh ones with the short lease take the queue.
+  await Promise.all(runners.splice(0).map((r) => stopRunner(r)));
+  let next = 1;
+  const fresh = () => {
+    const r = startRunnerProcess(next++, stack.urls.runnerDb, { prefix: 'fault-runner', ...lease });
+    runners.push(r);
+    return r;
+  };
+  await Promise.all([fresh(), fresh()].map((r) => waitReady(r, 90_000)));
+  await sql`update public.organizations set run_concurrency = 4 where id = ${SEEDED[0]!.organization}`;
+
+  const tags = Array.from({ length: count }, (_, i) => `fault-${String(i + 1).padStart(4, '0')}`);
+  const tStart = Date.now();
+  // Enqueued in waves, so that runs are under way whenever a fault comes.
+  const ids: string[] = [];
+  const enqueue = (async () => {
+    for (let i = 0; i < tags.length; i += 4) {
+      ids.push(...(await Promise.all(tags.slice(i, i + 4).map((tag) => startRun(sql, SEEDED[0]!.admin, workflowId, { tag })))));
+      await sleep(400);
+    }
+  })();
+  enqueue.catch(() => {}); // awaited below
+  /** A read of the bench's own that may meet the Postgres restart: tried again for up to 30 s. */
+  const read = async <T>(fn: () => Promise<T>): Promise<T> => {
+    for (let tries = 0; ; tries++) {
+      try {
+        return await fn();
+      } catch (error) {
+        if (tries >= 60) throw error;
+        await sleep(500);
+      }
+    }
+  };
+
+  const events: FaultEvent[] = [];
+  const alive = () => runners.filter((r) => !r.killed && r.child.exitCode === null && r.child.signalCode === null);
+  let extra = 0;
+  /**
+   * A runner that holds a run that is under way (its first step started), waiting up to 30 s for one; when the
+   * queue has run dry, two more runs are started (so every planned fault hits a run in flight).
+   */
+  const victimWithRun = async (): Promise<{ runner: RunnerProcess; runs: number } | undefined> => {
+    const until = Date.now() + 30_000;
+    let toppedUp = false;
+    while (Date.now() < until) {
+      if (!toppedUp) {
+        const [{ open }] = await read(() => sql<{ open: number }[]>`
+          select count(*)::int as open from public.runs where workflow_id = ${workflowId} and status in ('pending', 'running')`);
+        if (open === 0) {
+          toppedUp = true;
+          await enqueue;
+          const more = [`fault-extra-${++extra}`, `fault-extra-${++extra}`];
+          tags.push(...more);
+          ids.push(...(await Promise.all(more.map((tag) => startRun(sql, SEEDED[0]!.admin, workflowId, { tag })))));
+        }
+      }
+      const held = await read(() => sql<{ runner_id: string; n: number }[]>`
+        select runner_id, count(*)::int as n from public.runs
+        where workflow_id = ${workflowId} and status = 'running' and runner_id like 'fault-runner-%' and current_step is not null
+        group by runner_id`);
+      const candidates = held.map((h) => ({ runner: alive().find((r) => r.id === h.runner_id), runs: h.n })).filter((c) => c.runner);
+      if (candidates.length) return candidates[Math.floor(random() * candidates.length)] as { runner: RunnerProcess; runs: number };
+      await sleep(100);
+    }
+    return undefined;
+  };
+  let pgRestarted = false;
+  for (const kind of planned) {
+    await sleep(1_000 + random() * 2_000);
+    const atMs = Date.now() - tStart;
+    if (kind === 'postgres') {
+      // Not while the bench itself is enqueueing: a start whose connection broke may or may not have committed.
+      await enqueue;
+      const [{ n }] = await read(() => sql<{ n: number }[]>`select count(*)::int as n from public.runs where workflow_id = ${workflowId} and status = 'running'`);
+      restartPostgres(stack);
+      pgRestarted = true;
+      events.push({ kind, atMs, endMs: Date.now() - tStart, runsThere: n });
+      continue;
+    }
+    const picked = await victimWithRun();
+    if (!picked) {
+      events.push({ kind, atMs, endMs: Date.now() - tStart, runsThere: 0, note: 'no run under way within 30 s: skipped' });
+      violations.push(`faults: ${kind} found no run under way within 30 s`);
+      continue;
+    }
+    const { runner, runs } = picked;
+    const pid = runner.child.pid!;
+    if (kind === 'sigkill') {
+      const family = tree(pid);
+      process.kill(-pid, 'SIGKILL');
+      runner.killed = true;
+      for (const p of family) if (sameProcessAlive(p)) try { process.kill(p.pid, 'SIGKILL'); } catch { /* gone */ }
+      await runner.exited;
+      await waitReady(fresh(), 90_000);
+    } else if (kind === 'sigstop') {
+      process.kill(-pid, 'SIGSTOP');
+      await sleep(lease.leaseMs + 5_000); // past its lease and a sweep of the other runner
+      process.kill(-pid, 'SIGCONT');
+    } else if (kind === 'chromium') {
+      const browsers = tree(pid).filter((p) => p.comm.startsWith('chrom'));
+      for (const p of browsers) try { process.kill(p.pid, 'SIGKILL'); } catch { /* gone */ }
+      if (!browsers.length) events.push({ kind, atMs, endMs: atMs, victim: runner.id, runsThere: runs, note: 'no Chromium process found' });
+    } else if (kind === 'sigterm') {
+      await stopRunner(runner, 60_000);
+      runner.killed = true; // gone on purpose: not counted as alive
+      await waitReady(fresh(), 90_000);
+    }
+    events.push({ kind, atMs, endMs: Date.now() - tStart, victim: runner.id, runsThere: runs });
+    say(`faults: ${kind} on ${runner.id} (${runs} run(s) under way there) at ${Math.round(atMs / 1000)} s`);
+  }
+  await enqueue;
+
+  const counts = await read(() => waitEnded(sql, ids, Math.max(180_000, count * 3_000), 'fault runs'));
+  await sleep(1_000);
+  const rows = await read(() => readRuns(sql, ids));
+  const byTag = new Map<string, number>();
+  for (const t of posted().filter((t) => t.startsWith('fault-'))) byTag.set(t, (byTag.get(t) ?? 0) + 1);
+  const tagOf = (r: RunRow) => r.inputs.tag!;
+  const stuck = rows.filter((r) => ['pending', 'running', 'paused'].includes(r.status));
+  if (stuck.length || rows.length !== ids.length) violations.push(`faults: ${stuck.length} run(s) stuck, ${ids.length - rows.length} without a row`);
+  const twice = [...byTag].filter(([, n]) => n > 1);
+  if (twice.length) violations.push(`faults: the page received a tag more than once: ${twice.slice(0, 5).map(([t, n]) => `${t}×${n}`).join(', ')}`);
+  const completedNotOnce = rows.filter((r) => r.status === 'completed' && byTag.get(tagOf(r)) !== 1);
+  if (completedNotOnce.length) violations.push(`faults: ${completedNotOnce.length} completed run(s) whose submit did not reach the page exactly once: ${completedNotOnce.slice(0, 5).map((r) => `${tagOf(r)}×${byTag.get(tagOf(r)) ?? 0}`).join(', ')}`);
+  const notPassed = rows.filter((r) => r.status === 'completed' && r.not_passed > 0 && r.attempt === 1);
+  if (notPassed.length) violations.push(`faults: ${notPassed.length} completed run(s) with a step not passed`);
+  // A failure must have a cause among the faults: its runner was killed, frozen or lost its browser while the run was under way.
+  const causes = events.filter((e) => e.victim && ['sigkill', 'sigstop', 'chromium'].includes(e.kind));
+  const unexplained = rows.filter((r) => {
+    if (r.status !== 'failed') return false;
+    if (!['runner_lost', 'browser_crashed'].includes(r.error_type ?? '')) return true;
+    return !causes.some((e) => e.victim === r.runner_id && r.started_ms !== null && r.started_ms - tStart <= e.endMs + 1_000);
+  });
+  if (unexplained.length) {
+    violations.push(`faults: ${unexplained.length} run(s) failed without a fault behind it: ${unexplained.slice(0, 5).map((r) => `${tagOf(r)} on ${r.runner_id} ${r.error_type}: ${(r.error_message ?? '').slice(0, 120)}`).join('; ')}`);
+  }
+  const failed = rows.filter((r) => r.status === 'failed');
+  const result = {
+    seed,
+    runs: ids.length,
+    wallSeconds: round((Date.now() - tStart) / 1000, 1),
+    leaseMs: lease.leaseMs,
+    events,
+    statusAtEnd: counts,
+    failedByType: Object.fromEntries([...new Set(failed.map((r) => r.error_type))].map((t) => [t, failed.filter((r) => r.error_type === t).length])),
+    failedWhoseSubmitHadReachedThePage: failed.filter((r) => byTag.get(tagOf(r)) === 1).length,
+    resumedAttempts: rows.filter((r) => r.attempt > 1).length,
+    pageResults: [...byTag.values()].reduce((a, b) => a + b, 0),
+    postgresRestarted: pgRestarted,
+  };
+  return { result, violations };
+}
+
+/** Restarts the stack's Postgres as a crash-free restart would (fast shutdown, start again with the same options). */
+function restartPostgres(stack: Stack) {
+  const pgCtl = join(pgBinDir(), 'pg_ctl');
+  const args = ['restart', '-D', stack.cluster.dataDir, '-m', 'fast', '-w', '-t', '60', '-l', join(stack.cluster.socketDir, 'restart.log')];
+  const r = process.getuid?.() === 0 ? spawnSync('runuser', ['-u', 'postgres', '--', pgCtl, ...args], { encoding: 'utf8' }) : spawnSync(pgCtl, args, { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`pg_ctl restart failed: ${r.stderr || r.stdout}`);
+  restartedDataDir = stack.cluster.dataDir;
+}
+/** A Postgres started by pg_ctl is not the stack's child: cleanup stops it. */
+let restartedDataDir: string | undefined;
+function stopRestartedPostgres() {
+  if (!restartedDataDir) return;
+  const pgCtl = join(pgBinDir(), 'pg_ctl');
+  const args = ['stop', '-D', restartedDataDir, '-m', 'fast', '-w', '-t', '30'];
+  if (process.getuid?.() === 0) spawnSync('runuser', ['-u', 'postgres', '--', pgCtl, ...args]);
+  else spawnSync(pgCtl, args);
+  restartedDataDir = undefined;
 }
 
 function printSummary(r: Result) {
@@ -856,6 +1090,8 @@ function printSummary(r: Result) {
   if (probe) rows.push(['probe (idle queue) first step / e2e p50 ms', `${probe.queueToFirstStepMs.p50} / ${probe.endToEndMs.p50}`]);
   const fair = r.fair as Record<string, any> | undefined;
   if (fair) rows.push(['fair: B behind A’s backlog, queue → claim', `${fair.bQueueToClaimMs} ms behind ${fair.backlog} (${fair.aRunsStartedBeforeB} of A started before it; bound ${fair.boundMs} ms)`]);
+  const faults = r.faults as Record<string, any> | undefined;
+  if (faults) rows.push(['faults: runs / faults / end', `${faults.runs} runs, ${faults.events.map((e: FaultEvent) => e.kind).join(' ')}; ${JSON.stringify(faults.statusAtEnd)} in ${faults.wallSeconds} s`]);
   if (kill) {
     rows.push(['kill: runner_lost after SIGKILL', `${kill.runnerLostAfterKillMs} ms (heartbeat age at kill ${kill.heartbeatAgeAtKillMs} ms; bound ${kill.boundMs} ms)`]);
     rows.push(['kill: after-kill runs', `${kill.afterKill.checks.completed}/${kill.afterKill.runs} completed, ${kill.afterKill.completedBeforeRunnerLost} before the lost run was failed; on ${Object.keys(kill.afterKill.perRunner).join(', ')}`]);

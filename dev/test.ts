@@ -76,8 +76,8 @@ await suite('runner tests (vitest): step engine and test sites in Chromium, queu
 await suite('bench/recorder.ts, tiny (6 clicks, 20 rows; the extension in Chromium)', bin('tsx'), ['bench/recorder.ts', '--clicks', '6', '--rows', '20', '--out', join(tmpdir(), 'kollega-recorder-bench-tiny.json')]);
 // Before the test stack starts: the API benchmark starts a stack of its own (same profile and ports, wiped first).
 await suite('bench/api.ts --tiny (a small database; every endpoint against its SQL floor once)', bin('tsx'), ['bench/api.ts', '--tiny']);
-await suite('bench/runner-load.ts, tiny (4 runs on one runner process and its own stack, 12 queued for one organisation; invariants: each run exactly once, the other organisation\'s run claimed within 30 s)', bin('tsx'), [
-  'bench/runner-load.ts', '--runs', '4', '--runners', '1', '--concurrency', '2', '--probe', '1', '--fair', '12', '--after-kill', '0', '--timeout-min', '6',
+await suite('bench/runner-load.ts, tiny, and the fault suite (4 runs on one runner process and its own stack, 12 queued for one organisation, then 10 runs on two runners through a SIGKILL, a SIGSTOP, a killed Chromium, a SIGTERM and a Postgres restart; invariants: each run exactly once, the other organisation\'s run claimed within 30 s, each effect at most once)', bin('tsx'), [
+  'bench/runner-load.ts', '--runs', '4', '--runners', '1', '--concurrency', '2', '--probe', '1', '--fair', '12', '--after-kill', '0', '--faults', '10', '--timeout-min', '10',
   '--out', join(tmpdir(), 'kollega-runner-load-tiny.json'),
 ]);
 

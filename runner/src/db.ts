@@ -18,6 +18,32 @@ export function connect(url: string, max: number): Sql {
   });
 }
 
+/**
+ * How long a run's reads and writes wait out a database that went away (a restart, a failover): connection errors
+ * are tried again until then, with a growing pause. Shorter than the lease (45 s by default), so a run whose
+ * database was gone longer is ended by the lease as before, not by a misleading error.
+ */
+export const DB_OUTAGE_MS = 20_000;
+
+/** The database could not be reached or ended the connection (nothing says the statement ran). */
+export function isConnectionError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (/^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|CONNECTION_(CLOSED|ENDED|DESTROYED)|CONNECT_TIMEOUT)$/.test(code) || /^(08...|57P0[123])$/.test(code));
+}
+
+/** Runs `fn`, trying it again after a connection error until `budgetMs` has passed. `fn` must be safe to repeat. */
+export async function outlasting<T>(fn: () => Promise<T>, budgetMs = DB_OUTAGE_MS): Promise<T> {
+  const until = Date.now() + budgetMs;
+  for (let pause = 200; ; pause = Math.min(pause * 2, 2_000)) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (!isConnectionError(error) || Date.now() + pause > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}
+
 export type ClaimedRun = {
   id: string;
   /** The runner holding this attempt's lease: every write below is fenced on (id, attempt, runnerId). */
@@ -89,14 +115,14 @@ export async function loadSecrets(
   key: string | undefined,
 ): Promise<{ values: Record<string, string>; origins: Record<string, string[]> }> {
   if (!secretNames(definition).length || !key) return { values: {}, origins: {} };
-  const rows = await sql<{ name: string; value: string; origins: string[] }[]>`select name, value, origins from app.run_secrets(${runId}, ${key})`;
+  const rows = await outlasting(() => sql<{ name: string; value: string; origins: string[] }[]>`select name, value, origins from app.run_secrets(${runId}, ${key})`);
   return { values: Object.fromEntries(rows.map((r) => [r.name, r.value])), origins: Object.fromEntries(rows.map((r) => [r.name, r.origins])) };
 }
 
 /** Records that the run's attempt types a secret on a site (the audit trail); false when the attempt lost the run. */
 export async function recordSecretUse(sql: Sql, run: Pick<ClaimedRun, 'id' | 'attempt' | 'runnerId'>, use: { name: string; origin: string; stepId: string }): Promise<boolean> {
-  const [row] = await sql<{ ok: boolean }[]>`
-    select app.runner_secret_used(${run.id}, ${run.attempt}, ${run.runnerId}, ${use.name}, ${use.origin}, ${use.stepId}) as ok`;
+  const [row] = await outlasting(() => sql<{ ok: boolean }[]>`
+    select app.runner_secret_used(${run.id}, ${run.attempt}, ${run.runnerId}, ${use.name}, ${use.origin}, ${use.stepId}) as ok`);
   return row?.ok === true;
 }
 
@@ -145,7 +171,7 @@ export async function leaseStates(sql: Sql, runs: Array<Pick<ClaimedRun, 'id' | 
 
 /** The lease state of one attempt (before each step). */
 export async function runState(sql: Sql, run: Pick<ClaimedRun, 'id' | 'attempt' | 'runnerId'>): Promise<LeaseState> {
-  return (await leaseStates(sql, [run])).get(run.id) ?? 'lost';
+  return (await outlasting(() => leaseStates(sql, [run]))).get(run.id) ?? 'lost';
 }
 
 /**
@@ -162,16 +188,16 @@ export async function parkRun(
   variables: Record<string, string>,
   browser?: { state: string; key: string },
 ): Promise<'parked' | 'restarted' | null> {
-  const [row] = await sql<{ result: 'parked' | 'restarted' | null }[]>`
+  const [row] = await outlasting(() => sql<{ result: 'parked' | 'restarted' | null }[]>`
     select app.runner_park_run(${run.id}, ${run.attempt}, ${run.runnerId}, ${step}, ${sql.json(variables)},
-                               ${browser?.state ?? null}, ${browser?.key ?? null}) as result`;
+                               ${browser?.state ?? null}, ${browser?.key ?? null}) as result`);
   return row?.result ?? null;
 }
 
 /** The browser storage state an earlier attempt parked the run with (decrypted JSON), for this attempt; null when none. */
 export async function parkedBrowserState(sql: Sql, run: ClaimedRun, key: string | undefined): Promise<string | null> {
   if (!key || run.attempt <= 1) return null;
-  const [row] = await sql<{ state: string | null }[]>`select app.runner_browser_state(${run.id}, ${run.attempt}, ${run.runnerId}, ${key}) as state`;
+  const [row] = await outlasting(() => sql<{ state: string | null }[]>`select app.runner_browser_state(${run.id}, ${run.attempt}, ${run.runnerId}, ${key}) as state`);
   return row?.state ?? null;
 }
 
@@ -191,8 +217,8 @@ export type ResumedAnswer = {
 
 export async function resumedAnswer(sql: Sql, run: ClaimedRun): Promise<ResumedAnswer | undefined> {
   if (run.attempt <= 1) return undefined;
-  const [row] = await sql<Array<{ step_index: number; step_id: string; kind: ResumedAnswer['kind']; choice: string; decided_by: string | null; decided_at: Date; candidate: Record<string, unknown> | null; handover_reason: string | null; ai: ResumedAnswer['ai'] }>>`
-    select * from app.runner_resumed_answer(${run.id}, ${run.attempt}, ${run.runnerId})`;
+  const [row] = await outlasting(() => sql<Array<{ step_index: number; step_id: string; kind: ResumedAnswer['kind']; choice: string; decided_by: string | null; decided_at: Date; candidate: Record<string, unknown> | null; handover_reason: string | null; ai: ResumedAnswer['ai'] }>>`
+    select * from app.runner_resumed_answer(${run.id}, ${run.attempt}, ${run.runnerId})`);
   return row
     ? { stepIndex: row.step_index, stepId: row.step_id, kind: row.kind, choice: row.choice, decidedBy: row.decided_by, decidedAt: row.decided_at, candidate: row.candidate, handoverReason: row.handover_reason, ai: row.ai }
     : undefined;
@@ -222,11 +248,11 @@ export async function heartbeat(sql: Sql, runnerId: string, runs: Array<Pick<Cla
  */
 export async function earlierDecisions(sql: Sql, run: ClaimedRun): Promise<Record<string, StepDecision>> {
   if (run.attempt <= 1 || run.startStep === 0) return {};
-  const rows = await sql<{ step_id: string; decision: StepDecision }[]>`
+  const rows = await outlasting(() => sql<{ step_id: string; decision: StepDecision }[]>`
     select distinct on (step_id) step_id, decision from public.run_steps
     where run_id = ${run.id} and attempt < ${run.attempt} and status = 'passed' and decision is not null
       and step_type in ('ai_decision', 'manual')
-    order by step_id, attempt desc, seq desc`;
+    order by step_id, attempt desc, seq desc`);
   return Object.fromEntries(rows.map((r) => [r.step_id, r.decision]));
 }
 
@@ -241,7 +267,7 @@ export async function insertStep(
   step: { id: string; type: string; description: string },
   description: string,
 ): Promise<StepRow | null> {
-  const [row] = await sql<StepRow[]>`
+  const insert = () => sql<StepRow[]>`
     with r as (
       update public.runs r set current_step = ${index}, current_step_description = ${description}
       where ${holds(sql, run)}
@@ -252,6 +278,17 @@ export async function insertStep(
       returning id
     )
     select id from s`;
+  const [row] = await outlasting(async () => {
+    try {
+      return await insert();
+    } catch (error) {
+      // The connection broke after an earlier try had written the row: (run, attempt, seq) is this attempt's own.
+      if ((error as { code?: string }).code !== '23505') throw error;
+      return sql<StepRow[]>`
+        select s.id from public.run_steps s join public.runs r on r.id = s.run_id
+        where s.run_id = ${run.id} and s.attempt = ${run.attempt} and s.seq = ${seq} and ${holds(sql, run)}`;
+    }
+  });
   return row ?? null;
 }
 
@@ -279,7 +316,7 @@ export type StepUpdate = {
  * under the lease. False when nothing was written: the attempt lost its lease.
  */
 export async function finishStep(sql: Sql, run: ClaimedRun, stepRowId: string, u: StepUpdate): Promise<boolean> {
-  return sql.begin(async (tx) => {
+  return outlasting(() => sql.begin(async (tx) => {
     const updated = await tx`
       update public.run_steps s
       set status = ${u.status}, finished_at = ${u.finishedAt}, duration_ms = ${u.durationMs},
@@ -293,7 +330,8 @@ export async function finishStep(sql: Sql, run: ClaimedRun, stepRowId: string, u
       returning s.id`;
     if (!updated.length) return false;
     if (u.screenshot) {
-      await tx`insert into public.run_screenshots (run_step_id, organization_id, jpeg) values (${stepRowId}, ${run.organizationId}, ${u.screenshot})`;
+      await tx`insert into public.run_screenshots (run_step_id, organization_id, jpeg) values (${stepRowId}, ${run.organizationId}, ${u.screenshot})
+               on conflict (run_step_id) do nothing`;
     }
     await tx`
       update public.runs r
@@ -302,7 +340,7 @@ export async function finishStep(sql: Sql, run: ClaimedRun, stepRowId: string, u
                                    else least(coalesce(min_ai_confidence, 100), ${u.aiConfidence ?? null}::smallint) end
       where ${holds(tx, run)}`;
     return true;
-  });
+  }));
 }
 
 /** `stopped`: a decision's option stopped the run for review (error type stopped_by_decision). */
@@ -310,14 +348,14 @@ export type Outcome = { status: 'completed' | 'failed' | 'stopped'; errorType?: 
 
 /** Ends the run unless a person ended it first (a stop) or the attempt lost its lease; true when this call ended it. */
 export async function finishRun(sql: Sql, run: ClaimedRun, o: Outcome): Promise<boolean> {
-  const rows = await sql`
+  const rows = await outlasting(() => sql`
     update public.runs r
     set status = ${o.status}, error_type = ${o.errorType ?? null}, error_message = ${o.errorMessage ? o.errorMessage.slice(0, 2000) : null},
         failed_step = ${o.failedStep ?? null}, finished_at = now(), variables = ${sql.json(o.variables)},
         requires_manual_intervention = false,
         completed_steps = case when ${o.status} = 'completed' then step_count else completed_steps end
     where ${holds(sql, run)}
-    returning r.id`;
+    returning r.id`);
   return rows.length > 0;
 }
 

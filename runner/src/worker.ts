@@ -9,7 +9,7 @@ import type { BrowserContext } from 'playwright-core';
 import { BrowserPool } from './browsers.ts';
 import { startEgressProxy } from './egress-proxy.ts';
 import { type RunnerConfig } from './config.ts';
-import { claimRun, type ClaimedRun, connect, earlierDecisions, expirePausedRuns, finishRun, finishStep, heartbeat, insertStep, type LeaseState, leaseStates, loadSecrets, parkedBrowserState, parkRun, recordSecretUse, requeueRun, resumedAnswer, runState, sweepLostRuns } from './db.ts';
+import { claimRun, type ClaimedRun, connect, earlierDecisions, expirePausedRuns, finishRun, finishStep, heartbeat, insertStep, isConnectionError, type LeaseState, leaseStates, loadSecrets, parkedBrowserState, parkRun, recordSecretUse, requeueRun, resumedAnswer, runState, sweepLostRuns } from './db.ts';
 import { makeAskers } from './decisions.ts';
 import { executeDefinition, maskSecrets } from './engine/index.ts';
 import { purgeExpiredRuns, startDueSchedules } from './schedules.ts';
@@ -334,7 +334,8 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
       log(`run ${run.id} crashed: ${message}`);
       await finishRun(sql, run, {
         status: 'failed',
-        errorType: error instanceof Misconfigured ? 'runner_misconfigured' : 'browser_crashed',
+        // The database gone for longer than the runner waits it out (db.ts outlasting) is not the browser's fault.
+        errorType: error instanceof Misconfigured ? 'runner_misconfigured' : isConnectionError(error) ? 'runner_lost' : 'browser_crashed',
         errorMessage: message,
         variables: run.variables,
       }).catch((e) => log(`could not record the end of run ${run.id}: ${e instanceof Error ? e.message : e}`));
