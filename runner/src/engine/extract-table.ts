@@ -90,7 +90,7 @@ async function nextElement(page: Page, selectors: Selector[]): Promise<Locator |
 
 export async function extractTable(ctx: StepContext, step: StepOf<'extract_table'>, found: { page: Page; locator: Locator }): Promise<ExtractedTable> {
   const { page } = found;
-  let container = found.locator;
+  const container = found.locator;
   const columnsGiven = step.columns?.length ? step.columns : undefined;
   const rows: string[][] = [];
   let headers = null as string[] | null;
@@ -139,7 +139,6 @@ export async function extractTable(ctx: StepContext, step: StepOf<'extract_table
     while (Date.now() < until && !ctx.signal.aborted) {
       await sleep(POLL_MS, ctx.signal);
       try {
-        container = found.locator; // a page that re-renders its table is read through the same selectors
         const probe = await read(0, 1);
         changed = step.paging === 'more' ? probe.total > before.seen : probe.first !== before.first;
       } catch {
