@@ -1,7 +1,7 @@
 -- What an extract_table step read (issue 25 item 3): the rows of a table, list or card grid on a page, as the run's
 -- output. One row per step result; deleted with its step, so with its run (the organisation's run retention).
 -- Members of the organisation read their runs' tables (to download them, or to start a batch of another workflow
--- over their rows); only the runner writes them, while its attempt holds the run (run_steps' fence).
+-- over their rows); only the runner writes them, for runs under way (run_steps' fence guards the step itself).
 create table public.run_tables (
   run_step_id uuid primary key,
   organization_id uuid not null references public.organizations (id) on delete cascade,
@@ -36,7 +36,9 @@ create policy "the runner writes tables of the steps it records"
   to kollega_runner
   with check (exists (
     select 1 from public.run_steps s join public.runs r on r.id = s.run_id
-    where s.id = run_step_id and s.organization_id = run_tables.organization_id and r.status in ('running', 'paused')));
+    where s.id = run_step_id and s.organization_id = run_tables.organization_id
+      -- as the step's own end is written (runner/src/db.ts finishStep): under way, or just stopped by a person
+      and (r.status in ('running', 'paused') or (r.status = 'failed' and r.error_type = 'stopped'))));
 
 create policy "the runner reads the tables it wrote"
   on public.run_tables for select
