@@ -565,6 +565,11 @@ async function main(): Promise<number> {
   // Both seeded organisations are used, and each may use every runner: the per-organisation limit is not what is measured.
   await sql`update public.organizations set run_concurrency = ${opts.runners * opts.concurrency}, run_starts_per_minute = 10000
             where id = any(${SEEDED.map((s) => s.organization)})`;
+  // Every run here works on the one local site: its per-site cap (organization_settings.site_concurrency) is
+  // raised with the organisation's limit, as a customer with that many runs on their own system would.
+  await sql`insert into public.organization_settings (organization_id, site_concurrency)
+            select unnest(${SEEDED.map((s) => s.organization)}::uuid[]), least(100, ${opts.runners * opts.concurrency})
+            on conflict (organization_id) do update set site_concurrency = excluded.site_concurrency`;
 
   const [{ version: pgVersion }] = await sql<{ version: string }[]>`select version()`;
   const chromiumVersion = spawnSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).stdout.trim();

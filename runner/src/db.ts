@@ -303,6 +303,10 @@ export type StepUpdate = {
   decision?: Record<string, unknown>;
   /** The heal the step acted on (engine StepHeal). */
   heal?: Record<string, unknown>;
+  /** The step with the values this run used (engine usedStep: no secret). */
+  used?: Record<string, unknown> | null;
+  /** An extract_table step's rows (engine StepTable). */
+  table?: { variable: string; columns: string[]; rows: string[][]; pages: number; capped: boolean };
   screenshot?: Buffer;
   /** Steps completed so far in this run (for its progress). */
   completedSteps: number;
@@ -323,12 +327,16 @@ export async function finishStep(sql: Sql, run: ClaimedRun, stepRowId: string, u
           error_type = ${u.errorType ?? null}, error_message = ${u.errorMessage ? u.errorMessage.slice(0, 2000) : null},
           log = ${tx.json(u.log)}, extracted = ${u.extracted ? tx.json(u.extracted) : null},
           decision = ${u.decision ? tx.json(u.decision as postgres.JSONValue) : null}, has_screenshot = ${!!u.screenshot},
-          heal = ${u.heal ? tx.json(u.heal as postgres.JSONValue) : null}
+          heal = ${u.heal ? tx.json(u.heal as postgres.JSONValue) : null}, used = ${u.used ? tx.json(u.used as postgres.JSONValue) : null}
       from public.runs r
       where s.id = ${stepRowId} and r.id = s.run_id and r.attempt = s.attempt and s.attempt = ${run.attempt} and r.runner_id = ${run.runnerId}
         and (r.status in ('running', 'paused') or (r.status = 'failed' and r.error_type = 'stopped'))
       returning s.id`;
     if (!updated.length) return false;
+    if (u.table) {
+      await tx`insert into public.run_tables (run_step_id, organization_id, variable, columns, rows, pages, capped)
+               values (${stepRowId}, ${run.organizationId}, ${u.table.variable}, ${tx.json(u.table.columns)}, ${tx.json(u.table.rows)}, ${u.table.pages}, ${u.table.capped})`;
+    }
     if (u.screenshot) {
       await tx`insert into public.run_screenshots (run_step_id, organization_id, jpeg) values (${stepRowId}, ${run.organizationId}, ${u.screenshot})
                on conflict (run_step_id) do nothing`;

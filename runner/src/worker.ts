@@ -11,7 +11,7 @@ import { startEgressProxy } from './egress-proxy.ts';
 import { type RunnerConfig } from './config.ts';
 import { claimRun, type ClaimedRun, connect, earlierDecisions, expirePausedRuns, finishRun, finishStep, heartbeat, insertStep, isConnectionError, type LeaseState, leaseStates, loadSecrets, parkedBrowserState, parkRun, recordSecretUse, requeueRun, resumedAnswer, runState, sweepLostRuns } from './db.ts';
 import { makeAskers } from './decisions.ts';
-import { executeDefinition, maskSecrets } from './engine/index.ts';
+import { executeDefinition, maskSecrets, usedStep } from './engine/index.ts';
 import { purgeExpiredRuns, startDueSchedules } from './schedules.ts';
 import { checkRunner } from './self-check.ts';
 import { RunSlots } from './slots.ts';
@@ -265,6 +265,8 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
             extracted: e.extracted,
             decision: e.decision,
             heal: e.heal,
+            used: usedStep(e.step, { inputs: run.inputs, variables: run.variables, secrets }),
+            table: e.table,
             screenshot: e.screenshot,
             completedSteps,
             variables: { ...run.variables, ...(e.extracted ?? {}) },

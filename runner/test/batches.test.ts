@@ -51,6 +51,11 @@ it('runs every row of a batch, and retry-failed runs exactly the failed row agai
   expect(first.counts).toMatchObject({ total: 5, completed: 4, failed: 1 });
   expect(first.items.map((i) => i.status)).toEqual(['completed', 'completed', 'failed', 'completed', 'completed']);
   expect(first.items[2].error).toBeTruthy();
+  // The run of a row says what it used: its step with the row's value, its card the row's input.
+  const run = await session.request<{ steps: { stepId: string; used: { selectors?: string[] } | null }[] }>('GET', `/runs/${first.items[3].runId}`);
+  expect(run.body.steps.find((step) => step.stepId === 'field')?.used?.selectors).toEqual(['aria/Belopp (kr)']);
+  const listed = await session.request<{ id: string; inputsShown: unknown[] }[]>('GET', `/runs?workflowId=${workflowId}`);
+  expect(listed.body.find((r) => r.id === first.items[3].runId)?.inputsShown).toEqual([{ name: 'falt', label: '', value: 'Belopp (kr)' }]);
 
   const retried = await session.request<{ retried: number }>('POST', `/batches/${started.body.batchId}/retry-failed`);
   expect([retried.status, retried.body.retried]).toEqual([200, 1]);
@@ -60,4 +65,32 @@ it('runs every row of a batch, and retry-failed runs exactly the failed row agai
   expect(changed).toEqual([2]);
   const runs = await session.request<unknown[]>('GET', `/runs?workflowId=${workflowId}`);
   expect(runs.body.length).toBe(6);
+});
+
+it('reads a table into the run\'s output, which only its organisation reads, and starts a batch of another workflow over its rows', async () => {
+  const reader = await session.activeWorkflow('Läs fakturor', [
+    { id: 'open', type: 'navigate', url: `${sites.origin}/table/` },
+    { id: 'read', type: 'extract_table', selectors: ['#invoices'], variable: 'fakturor', maxRows: 3 },
+  ]);
+  const run = await session.runToEnd(await session.startRun(reader), 60_000);
+  expect(run.status, `${run.errorType}: ${run.errorMessage}`).toBe('completed');
+  type Step = { id: string; stepId: string; table: unknown };
+  const detail = await session.request<{ steps: Step[] }>('GET', `/runs/${run.id}`);
+  const step = detail.body.steps.find((s) => s.stepId === 'read')!;
+  expect(step.table).toEqual({ variable: 'fakturor', columns: ['Fakturanr', 'Leverantör', 'Förfallodag', 'Belopp', 'Status', 'Kolumn 6'], rowCount: 3, pages: 1, capped: true });
+  const table = await session.request<{ columns: string[]; rows: string[][] }>('GET', `/runs/${run.id}/steps/${step.id}/table`);
+  expect(table.body.rows).toHaveLength(3);
+  expect(table.body.rows[0]).toEqual([expect.stringMatching(/^10\d\d$/), expect.any(String), expect.any(String), expect.stringMatching(/kr$/), 'Ej attesterad', 'Attestera']);
+  const outsider = new Session();
+  await outsider.registerCompany('Utomstående');
+  expect((await outsider.request('GET', `/runs/${run.id}/steps/${step.id}/table`)).status).toBe(404);
+
+  const checker = await session.activeWorkflow('Kontrollera faktura', [
+    { id: 'open', type: 'navigate', url: `${sites.origin}/table/` },
+    { id: 'find', type: 'waitForElement', selectors: ['text/{{input.faktura}}'], timeout: 3000 },
+  ]);
+  const rows = table.body.rows.map((row) => Object.fromEntries(table.body.columns.map((column, i) => [column, row[i]])));
+  const started = await session.request<{ batchId: string }>('POST', `/workflows/${checker}/batches`, { rows, mapping: { faktura: 'Fakturanr' }, concurrency: 3 });
+  expect(started.status).toBe(202);
+  expect((await batchToEnd(started.body.batchId, 90_000)).counts).toMatchObject({ total: 3, completed: 3 });
 });

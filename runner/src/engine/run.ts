@@ -408,6 +408,7 @@ async function executeStep(
     log,
     ...(error && { errorType: error.type, errorMessage: maskSecrets(error.message, run.secrets) }),
     ...(ctx.extracted && { extracted: ctx.extracted }),
+    ...(ctx.table && { table: ctx.table }),
     ...(ctx.decision && { decision: maskDeep(ctx.decision, run.secrets) }),
     ...(ctx.heal && { heal: maskDeep(ctx.heal, run.secrets) }),
   };

@@ -6,7 +6,7 @@ import type { StepError } from './errors.ts';
 import type { LabelClick } from './label-echo.ts';
 import type { NetworkGuard } from './network-guard.ts';
 import type { PageError } from './page-errors.ts';
-import type { ExecuteOptions, StepDecision, StepHeal } from './types.ts';
+import type { ExecuteOptions, StepDecision, StepHeal, StepTable } from './types.ts';
 
 export type NetworkConditions = { offline: boolean; latency: number; downloadThroughput: number; uploadThroughput: number };
 
@@ -32,6 +32,8 @@ export type StepContext = {
   /** The page the step acted in (its end-of-step screenshot). */
   page?: Page;
   extracted?: Record<string, string>;
+  /** An extract_table step's rows (extract-table.ts). */
+  table?: StepTable;
   screenshot?: Buffer;
   decision?: StepDecision;
   /** The element was found by healing or confirmed by a person (confirm.ts). */

@@ -3,6 +3,7 @@
 import type { Frame, Locator, Page, Response } from 'playwright-core';
 import { HEAL_THRESHOLD_DEFAULT, type Selector, type Step, type StepOf } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import { StepError, describeError, isClosedError, isTimeoutError } from './errors.ts';
+import { extractTable } from './extract-table.ts';
 import { isLabelEcho, noteLabelClick } from './label-echo.ts';
 import { confirmCandidate, recordHeal } from './confirm.ts';
 import { POLL_MS, UncertainElement, frameFor, locateElement, pageFor, sameUrlLoosely, selectorLocators, sleep } from './locate.ts';
@@ -48,6 +49,14 @@ export async function runStep(ctx: StepContext): Promise<void> {
       return screenshot(ctx, step);
     case 'extract':
       return extract(ctx, step);
+    case 'extract_table': {
+      const found = await element(ctx, step);
+      const table = await extractTable(ctx, step, found);
+      ctx.table = { variable: step.variable, ...table };
+      ctx.extracted = { [step.variable]: String(table.rows.length) };
+      ctx.run.variables[step.variable] = String(table.rows.length);
+      return ctx.log(`${table.rows.length} rows, ${table.columns.length} columns from ${table.pages} page${table.pages === 1 ? '' : 's'}${table.capped ? ` (the cap of ${step.maxRows} rows was reached)` : ''}`);
+    }
     case 'ai_decision':
       return aiDecision(ctx, step);
     case 'manual':

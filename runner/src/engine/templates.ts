@@ -17,8 +17,8 @@ const REFERENCE = /^(var|input|secret)\.([A-Za-z_][A-Za-z0-9_]*)$/;
 
 /** Fields that are never templated: identity, and the description (shown as written, masked). */
 const UNTEMPLATED = new Set(['id', 'type', 'description']);
-/** Fields holding selectors: values are escaped into them (selector-values.ts). */
-const SELECTOR_FIELDS = new Set(['selectors', 'frameSelectors']);
+/** Fields holding selectors (an extract_table step's `next` too): values are escaped into them (selector-values.ts). */
+const SELECTOR_FIELDS = new Set(['selectors', 'frameSelectors', 'next']);
 
 export type TemplateScope = {
   variables: Record<string, string>;

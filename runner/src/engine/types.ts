@@ -7,6 +7,9 @@ import type { Lookup } from './network-guard.ts';
 
 export type { Definition, Step, ErrorType };
 
+/** An extract_table step's output: column names, rows of as many cells, pages read, whether its row cap cut it short. */
+export type StepTable = { variable: string; columns: string[]; rows: string[][]; pages: number; capped: boolean };
+
 export type StepLogEntry = { /** ms since the step started */ at: number; message: string };
 
 export type StepStart = { index: number; step: Step; startedAt: Date };
@@ -72,6 +75,8 @@ export type StepEnd = {
   log: StepLogEntry[];
   /** Variables the step extracted (secret values masked). */
   extracted?: Record<string, string>;
+  /** An extract_table step's rows, the run's output `variable` (secret values masked). */
+  table?: StepTable;
   /** JPEG, at most 100 KB, password fields masked. */
   screenshot?: Buffer;
   decision?: StepDecision;

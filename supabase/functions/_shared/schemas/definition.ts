@@ -131,6 +131,31 @@ const pointer = {
 };
 const assertedEvents = { assertedEvents: z.array(assertedEvent).max(5).optional() };
 
+/** Most rows an `extract_table` step reads (its `maxRows` at most), and the longest text it keeps per cell. */
+export const MAX_TABLE_ROWS = 10_000;
+export const MAX_TABLE_CELL = 1000;
+
+/**
+ * `extract_table` (docs/automation.md "Reading a table"): the rows of a table, list or card grid (`selectors`: the
+ * container) as the run's output `variable`. Columns are the table's header cells, or `columns` (a CSS selector per
+ * column inside each row, `''` for the row itself; an attribute instead of the text). `rowSelector` picks the rows
+ * inside the container (default: a table's body rows, a list's items, else the container's children). `next`: the
+ * element that shows more: `paging: "next"` replaces the rows (a next-page link), `"more"` adds to them ("Visa
+ * fler"); it is clicked until it is gone or disabled, `maxPages` or `maxRows` is reached.
+ */
+const extractTable = {
+  variable: z.string().regex(VARIABLE_NAME, 'variable_invalid'),
+  rowSelector: z.string().trim().max(500).optional(),
+  columns: z
+    .array(z.object({ name: z.string().trim().min(1, 'column_name_required').max(100, 'too_long'), selector: z.string().trim().max(500), attribute: z.string().max(100).optional() }))
+    .max(50, 'too_many')
+    .optional(),
+  next: selectorsSchema.optional(),
+  paging: z.enum(['next', 'more']).default('next'),
+  maxRows: z.number().int('max_rows_invalid').min(1, 'max_rows_invalid').max(MAX_TABLE_ROWS, 'max_rows_invalid').default(1000),
+  maxPages: z.number().int('max_pages_invalid').min(1, 'max_pages_invalid').max(500, 'max_pages_invalid').default(50),
+};
+
 /** The kinds of field a `change` step fills: the editor offers a list for a select and an on/off choice for the others. */
 export const CHANGE_CONTROLS = ['text', 'select', 'checkbox', 'radio'] as const;
 export type ChangeControl = (typeof CHANGE_CONTROLS)[number];
@@ -221,6 +246,12 @@ export const stepSchema = z.discriminatedUnion(
       type: z.literal('extract'),
       variable: z.string().regex(VARIABLE_NAME, 'variable_invalid'),
       attribute: z.string().max(100).optional(),
+    }),
+    z.object({
+      ...base,
+      ...element,
+      type: z.literal('extract_table'),
+      ...extractTable,
     }),
     z.object({
       ...base,

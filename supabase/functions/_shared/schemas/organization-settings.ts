@@ -9,6 +9,8 @@ export const RETRY_BACKOFF_SECONDS = { min: 10, max: 3600 } as const;
 export const RUN_RETENTION_DAYS = { min: 7, max: 3650 } as const;
 /** How long a run may wait for a person or stay paused before it ends as waited_too_long (hours). */
 export const PAUSE_LIMIT_HOURS = { min: 1, max: 720, default: 24 } as const;
+/** At most this many of the organisation's runs on the same site at once (20261128300100_site_cap.sql). */
+export const SITE_CONCURRENCY = { min: 1, max: 100, default: 4 } as const;
 
 export const organizationSettingsSchema = z.strictObject({
   aiThresholdDefault: z.number().int('threshold_invalid').min(1, 'threshold_invalid').max(100, 'threshold_invalid'),
@@ -32,6 +34,13 @@ export const organizationSettingsSchema = z.strictObject({
     .min(PAUSE_LIMIT_HOURS.min, 'pause_limit_invalid')
     .max(PAUSE_LIMIT_HOURS.max, 'pause_limit_invalid')
     .optional(),
+  /** Absent: unchanged (4 for an organisation that never saved its settings). */
+  siteConcurrency: z
+    .number()
+    .int('site_concurrency_invalid')
+    .min(SITE_CONCURRENCY.min, 'site_concurrency_invalid')
+    .max(SITE_CONCURRENCY.max, 'site_concurrency_invalid')
+    .optional(),
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 
@@ -42,6 +51,7 @@ export const DEFAULT_ORGANIZATION_SETTINGS: OrganizationSettings = {
   retryBackoffSeconds: 60,
   runRetentionDays: null,
   pauseLimitHours: PAUSE_LIMIT_HOURS.default,
+  siteConcurrency: SITE_CONCURRENCY.default,
 };
 
 /** PUT /api/user/profile: what a person changes of their own profile. */

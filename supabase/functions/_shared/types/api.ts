@@ -1,6 +1,6 @@
 // Response bodies of the data API (camelCase, SPEC §3 fields plus what the screens need).
 // The `api` function returns exactly these; the web app reads them. Timestamps are ISO 8601 strings.
-import type { Approvers } from '../schemas/definition.ts';
+import type { Approvers, Step } from '../schemas/definition.ts';
 import type { ERROR_PRIORITIES } from '../schemas/error-queue.ts';
 import type { PAYMENT_METHOD_TYPES } from '../schemas/payment-methods.ts';
 import type { ROLES } from '../schemas/users.ts';
@@ -204,6 +204,11 @@ export type Run = {
   finishedAt: string | null;
   /** Expected end from the workflow's recent completed runs (null when there is no history yet or the run ended). */
   estimatedCompletion: string | null;
+  /**
+   * The run's inputs as its card shows them: in the workflow's declared order with their labels (empty label:
+   * none declared), at most 8, each value cut at 80 characters (RunDetail.inputs has them whole).
+   */
+  inputsShown: Array<{ name: string; label: string; value: string }>;
 };
 
 /**
@@ -262,6 +267,16 @@ export type RunStep = {
   hasScreenshot: boolean;
   /** The element the step acted on was found by healing or confirmed by a person. */
   heal: RunStepHeal | null;
+  /**
+   * The step with the values this run used in place of `{{input.x}}` and `{{var.x}}` (never a secret: those stay
+   * `{{secret.X}}`), compact; null for steps recorded before the runner wrote it.
+   */
+  used: Step | null;
+  /**
+   * What an extract_table step read (its rows: GET /api/runs/{id}/steps/{stepResultId}/table): the output's name,
+   * columns, row count, pages read, whether the step's row cap cut it short. Null for other steps.
+   */
+  table: { variable: string; columns: string[]; rowCount: number; pages: number; capped: boolean } | null;
 };
 
 /** An element a step's selectors no longer found unanimously, as the runner described it with the recorder's code. */

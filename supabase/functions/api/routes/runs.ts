@@ -16,7 +16,8 @@ import { type Definition, definitionSchema, type Fingerprint } from '../../_shar
 import type { AppliedHeal, RetriedRun, Run, RunChanges, RunCounts, RunDetail, RunStatus, RunStep, RunStepHeal } from '../../_shared/types/api.ts';
 import { refuseUnsafeDefinition } from '../definition-rules.ts';
 import { type AppEnv, requireSession } from '../middleware.ts';
-import { asCaller, callerRole, jsonAttachment, jsonParam, pathId, readQuery } from '../resource.ts';
+import { asCaller, callerRole, jsonAttachment, jsonParam, pathId, readQuery, slug } from '../resource.ts';
+import { writeCsv, writeXlsx } from '../batch-files.ts';
 
 export const RUN_LIST_DEFAULT = 50;
 export const RUN_LIST_MAX = 200;
@@ -54,7 +55,27 @@ const retryBodySchema = z.strictObject({
 /** The columns of public.runs a list reads (members may not read `variables`: page data kept for a retry). */
 const RUN_LIST_COLUMNS = `id, organization_id, workflow_id, workflow_version, trigger, started_by, status, attempt, step_count,
   completed_steps, current_step, current_step_description, min_ai_confidence, requires_manual_intervention, error_type,
-  error_message, failed_step, created_at, started_at, finished_at`;
+  error_message, failed_step, created_at, started_at, finished_at, inputs`;
+
+/**
+ * The inputs a run card shows (`Run.inputsShown`): the run's values, in the order the workflow declares them
+ * and labelled as it does, at most 8, each cut at 80 characters (the run's details have them whole).
+ */
+const INPUTS_SHOWN = `(select coalesce(jsonb_agg(jsonb_build_object('name', x.key, 'label', x.label,
+      'value', case when length(x.value) > 80 then left(x.value, 79) || '…' else x.value end) order by x.ord nulls last, x.key), '[]')
+    from (
+      select e.key, e.value, d.ord, coalesce(d.decl ->> 'label', '') as label
+      from jsonb_each_text(r.inputs) e
+      left join lateral (
+        select decl, ord from public.workflow_versions v
+        cross join lateral jsonb_array_elements(case when jsonb_typeof(v.definition -> 'inputs') = 'array' then v.definition -> 'inputs' else '[]' end)
+          with ordinality as i(decl, ord)
+        where v.workflow_id = r.workflow_id and v.version = r.workflow_version and i.decl ->> 'name' = e.key
+        limit 1
+      ) d on true
+      order by d.ord nulls last, e.key
+      limit 8
+    ) x)`;
 
 function selectRuns(tx: Tx, where: postgres.PendingQuery<postgres.Row[]>, limit: number) {
   return tx<Run[]>`
@@ -66,7 +87,7 @@ function selectRuns(tx: Tx, where: postgres.PendingQuery<postgres.Row[]>, limit:
            r.min_ai_confidence::int as "aiConfidence", r.requires_manual_intervention as "requiresManualIntervention",
            r.error_type as "errorType", r.error_message as "errorMessage", r.failed_step as "failedStep",
            r.created_at as "createdAt", r.started_at as "startedAt", r.finished_at as "finishedAt",
-           coalesce(r.started_at, now()) + e.median as "estimatedCompletion"
+           coalesce(r.started_at, now()) + e.median as "estimatedCompletion", ${tx.unsafe(INPUTS_SHOWN)} as "inputsShown"
     from (select ${tx.unsafe(RUN_LIST_COLUMNS)} from public.runs where ${where} order by created_at desc, id desc limit ${limit}) r
     join public.workflows w on w.id = r.workflow_id
     left join public.profiles p on p.id = r.started_by
@@ -114,7 +135,9 @@ const STEP_HEAL = `case when s.heal is null then null else s.heal
 const STEP_COLUMNS = `s.id, s.attempt, s.seq, s.step_index as "stepIndex", s.step_id as "stepId", s.step_type as "stepType",
   s.description, s.status, s.started_at as "startedAt", s.finished_at as "finishedAt", s.duration_ms as "durationMs",
   s.error_type as "errorType", s.error_message as "errorMessage", s.log, s.extracted, ${STEP_DECISION} as decision,
-  s.has_screenshot as "hasScreenshot", ${STEP_HEAL} as heal`;
+  s.has_screenshot as "hasScreenshot", ${STEP_HEAL} as heal, s.used,
+  (select jsonb_build_object('variable', rt.variable, 'columns', rt.columns, 'rowCount', jsonb_array_length(rt.rows), 'pages', rt.pages,
+     'capped', rt.capped) from public.run_tables rt where rt.run_step_id = s.id) as "table"`;
 
 async function selectRun(tx: Tx, id: string): Promise<Run> {
   const [run] = await selectRuns(tx, tx`id = ${id}`, 1);
@@ -245,6 +268,35 @@ runRoutes.get('/runs/:id/steps/:stepId/screenshot', requireSession, async (c) =>
 // current version with the same id gets the candidate's selectors first, its own with meaning after them and
 // positional ones last, and the candidate's fingerprint. Saved through app.save_workflow_definition as the
 // caller, so only those who may edit the workflow can (403 otherwise); the previous version stays as it was.
+/**
+ * An extract_table step's rows: `format=json` `{ columns, rows }` (what starts a batch of another workflow), `csv`
+ * or `xlsx` a download whose cells starting with = + - @ are neutralised (batch-files.ts), rows in the page's order.
+ */
+const tableQuerySchema = z.strictObject({ format: z.enum(['json', 'csv', 'xlsx'], { message: 'batch_format_invalid' }).default('json') });
+
+runRoutes.get('/runs/:id/steps/:stepId/table', requireSession, async (c) => {
+  const id = pathId(c);
+  const stepId = pathId(c, 'stepId');
+  const { format } = readQuery(c, tableQuerySchema);
+  const [table] = await asCaller(c, (tx) =>
+    tx<{ variable: string; columns: string[]; rows: string[][]; workflowName: string }[]>`
+      select rt.variable, rt.columns, rt.rows, w.name as "workflowName"
+      from public.run_tables rt
+      join public.run_steps s on s.id = rt.run_step_id
+      join public.runs r on r.id = s.run_id
+      join public.workflows w on w.id = r.workflow_id
+      where rt.run_step_id = ${stepId} and s.run_id = ${id}`);
+  if (!table) throw new HttpError(404, 'not_found');
+  if (format === 'json') return c.json({ columns: table.columns, rows: table.rows });
+  const rows = [table.columns, ...table.rows];
+  const name = `${slug(table.workflowName, 'run')}-${table.variable}.${format}`;
+  const body = format === 'xlsx' ? await writeXlsx(rows, table.variable.slice(0, 31)) : writeCsv(rows, ';');
+  return c.body(body as Uint8Array<ArrayBuffer>, 200, {
+    'Content-Type': format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${name}"`,
+  });
+});
+
 runRoutes.post('/runs/:id/steps/:stepId/heal', requireSession, async (c) => {
   const id = pathId(c);
   const stepId = pathId(c, 'stepId');

@@ -8,7 +8,7 @@ import { AI_DEFINITION, insertRun, insertStep, invoiceDefinition, TINY_JPEG, wor
 
 const RUN_KEYS = [
   'aiConfidence', 'attempt', 'completedSteps', 'createdAt', 'currentStep', 'currentStepDescription', 'errorMessage', 'errorType',
-  'estimatedCompletion', 'failedStep', 'finishedAt', 'id', 'progress', 'requiresManualIntervention', 'startedAt', 'startedBy',
+  'estimatedCompletion', 'failedStep', 'finishedAt', 'id', 'inputsShown', 'progress', 'requiresManualIntervention', 'startedAt', 'startedBy',
   'startedByName', 'status', 'stepCount', 'trigger', 'workflowId', 'workflowName', 'workflowVersion',
 ];
 
@@ -249,7 +249,7 @@ Deno.test('GET /api/runs/:id returns every attemptâ€™s steps oldest first; GET â
   const [step] = detail.body.steps;
   assertEquals(Object.keys(step).sort(), [
     'attempt', 'decision', 'description', 'durationMs', 'errorMessage', 'errorType', 'extracted', 'finishedAt', 'hasScreenshot', 'heal', 'id', 'log',
-    'seq', 'startedAt', 'status', 'stepId', 'stepIndex', 'stepType',
+    'seq', 'startedAt', 'status', 'stepId', 'stepIndex', 'stepType', 'table', 'used',
   ]);
   assertEquals([step.attempt, step.stepIndex, step.stepId, step.status, step.hasScreenshot], [1, 0, 's1', 'failed', true]);
   assertEquals(step.log, [{ at: 1, message: 'clicked aria/Logga in' }]);

@@ -27,6 +27,7 @@ export const ADDABLE_STEP_TYPES = [
   'waitForElement',
   'wait',
   'extract',
+  'extract_table',
   'screenshot',
   'ai_decision',
   'manual',
@@ -92,6 +93,8 @@ export function newStep(type: AddableStepType, id: string, aiThreshold: number =
       return { ...base, type, fullPage: false };
     case 'extract':
       return { ...base, type, selectors: [''], variable: '' };
+    case 'extract_table':
+      return { ...base, type, selectors: [''], variable: 'rader', paging: 'next', maxRows: 1000, maxPages: 50 };
     case 'manual':
       return { ...base, type, instructions: '' };
     case 'ai_decision':

@@ -27,6 +27,12 @@ export type StepFormValues = {
   prompt: string;
   threshold: string;
   options: Array<{ value: string; label: string; then: OptionThen }>;
+  /** extract_table (extract-table-fields.tsx): rows' selector, one column per line, next element, paging, row cap. */
+  tableRows: string;
+  tableColumns: string;
+  tableNext: string;
+  tablePaging: 'next' | 'more';
+  tableMaxRows: string;
 };
 
 export type StepField =
@@ -42,6 +48,7 @@ export type StepField =
   | 'fullPage'
   | 'viewport'
   | 'ai'
+  | 'table'
   | 'timeout';
 
 const isElementType = (type: StepType) => (ELEMENT_STEP_TYPES as readonly StepType[]).includes(type);
@@ -60,6 +67,7 @@ export function fieldsOf(type: StepType): StepField[] {
   if (type === 'screenshot') fields.push('fullPage');
   if (type === 'setViewport') fields.push('viewport');
   if (type === 'ai_decision') fields.push('ai');
+  if (type === 'extract_table') fields.push('selectors', 'table', 'timeout');
   if (isElementType(type) || type === 'navigate' || type === 'waitForExpression') fields.push('timeout');
   return fields;
 }
@@ -96,7 +104,37 @@ export function stepToForm(step: Step): StepFormValues {
             then: typeof option.then === 'object' ? (`goto:${option.then.goto}` as const) : option.then,
           }))
         : [],
+    ...tableToForm(step),
   };
+}
+
+/** A column per line: `Name = CSS selector` (empty selector: the row itself), `@attribute` after it reads that attribute. */
+const COLUMN_LINE = /^(.*?)\s*=\s*(.*?)(?:\s+@([\w:-]+))?$/;
+
+function tableToForm(step: Step): Pick<StepFormValues, 'tableRows' | 'tableColumns' | 'tableNext' | 'tablePaging' | 'tableMaxRows'> {
+  const table = step.type === 'extract_table' ? step : undefined;
+  return {
+    tableRows: table?.rowSelector ?? '',
+    tableColumns: (table?.columns ?? []).map((c) => `${c.name} = ${c.selector}${c.attribute ? ` @${c.attribute}` : ''}`).join('\n'),
+    tableNext: table?.next?.[0] ? selectorText(table.next[0]) : '',
+    tablePaging: table?.paging ?? 'next',
+    tableMaxRows: table ? String(table.maxRows ?? 1000) : '1000',
+  };
+}
+
+function formToTable(step: Record<string, unknown>, values: StepFormValues): void {
+  step.variable = values.variable.trim();
+  const lines = values.tableColumns.split('\n').map((line) => line.trim()).filter(Boolean);
+  step.rowSelector = values.tableRows.trim() || undefined;
+  step.columns = lines.length
+    ? lines.map((line) => {
+        const [, name = line, selector = '', attribute] = COLUMN_LINE.exec(line) ?? [];
+        return { name: name.trim(), selector: selector.trim(), ...(attribute && { attribute }) };
+      })
+    : undefined;
+  step.next = values.tableNext.trim() ? [parseSelectorText(values.tableNext)] : undefined;
+  step.paging = values.tablePaging;
+  step.maxRows = toNumber(values.tableMaxRows);
 }
 
 /** A typed number; anything that is not one becomes -1, which every numeric field of the schema refuses with its own message. */
@@ -124,6 +162,7 @@ export function formToStep(original: Step, values: StepFormValues): Step {
     step.width = toNumber(values.width);
     step.height = toNumber(values.height);
   }
+  if (fields.includes('table')) formToTable(step, values);
   if (fields.includes('ai')) {
     step.prompt = values.prompt;
     step.threshold = toNumber(values.threshold);

@@ -119,6 +119,8 @@ export function useStepSentence(): (step: Step) => string {
           const values = { target: target(elementName(step)), variable: quote(step.variable) };
           return step.attribute ? t('sentence.extract_attribute', { ...values, attribute: step.attribute }) : t('sentence.extract', values);
         }
+        case 'extract_table':
+          return t('sentence.extract_table', { target: target(elementName(step)), variable: quote(step.variable) });
         case 'ai_decision': {
           const labels = step.options.map((option) => quote(option.label));
           const options = new Intl.ListFormat(language, { type: 'disjunction' }).format(labels);

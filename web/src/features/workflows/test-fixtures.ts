@@ -51,6 +51,8 @@ export function aRunStep(overrides: Partial<RunStep> = {}): RunStep {
     decision: null,
     hasScreenshot: true,
     heal: null,
+    used: null,
+    table: null,
     ...overrides,
   };
 }
@@ -80,6 +82,7 @@ export function aRunDetail(overrides: Partial<RunDetail> = {}): RunDetail {
     startedAt: '2025-03-14T09:22:00Z',
     finishedAt: null,
     estimatedCompletion: null,
+    inputsShown: [],
     inputs: {},
     steps: [],
     ...overrides,

@@ -28,6 +28,7 @@ export function RunCard({ run, onCopyToNewFlow }: RunCardProps) {
   const headingId = useId();
   const isOver = run.status === 'completed' || run.status === 'stopped';
   const steps = t('run.steps', { completed: run.completedSteps, total: run.stepCount });
+  const inputs = (run.inputsShown ?? []).map((input) => t('run.input', { label: input.label || input.name, value: input.value })).join(' · ');
 
   return (
     <article aria-labelledby={headingId} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -42,6 +43,7 @@ export function RunCard({ run, onCopyToNewFlow }: RunCardProps) {
             {run.startedAt ? t('run.started', { time: formatDateTime(run.startedAt) }) : t('run.created', { time: formatDateTime(run.createdAt) })}
             {run.attempt > 1 ? ` · ${t('run.attempt', { attempt: run.attempt })}` : null}
           </p>
+          {inputs ? <p className="mt-1 text-xs break-words text-slate-700">{t('run.inputs', { inputs })}</p> : null}
         </div>
         <div className="flex items-center gap-2">
           {run.aiConfidence !== null ? <Badge tone="violet">{t('run.confidence', { confidence: Math.round(run.aiConfidence) })}</Badge> : null}

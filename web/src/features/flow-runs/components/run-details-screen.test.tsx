@@ -33,6 +33,8 @@ function aStep(overrides: Partial<RunStep> = {}): RunStep {
     decision: null,
     hasScreenshot: false,
     heal: null,
+    used: null,
+    table: null,
     ...overrides,
   };
 }
@@ -61,6 +63,7 @@ const failedRun: RunDetail = {
   startedAt: '2025-03-14T09:00:01Z',
   finishedAt: '2025-03-14T09:01:00Z',
   estimatedCompletion: null,
+  inputsShown: [{ name: 'lagenhet', label: 'Lägenhet', value: '1204' }],
   inputs: { lagenhet: '1204' },
   steps: [
     aStep({ attempt: 1, id: 'a1', extracted: { arende: 'Trasig dörr' }, hasScreenshot: true }),
@@ -88,7 +91,7 @@ describe('run details', () => {
     expect(facts).toHaveTextContent('Anna Andersson');
     expect(facts).toHaveTextContent('Manuell start');
     expect(facts).toHaveTextContent('r1');
-    expect(screen.getByText('lagenhet').nextElementSibling).toHaveTextContent('1204');
+    expect(screen.getByText('Lägenhet').nextElementSibling).toHaveTextContent('1204');
     expect(screen.getByText('Element ej hittad i steg 2')).toBeInTheDocument();
 
     const first = screen.getByRole('list', { name: 'Försök 1' });
@@ -173,6 +176,59 @@ describe('run details', () => {
     expect(person).toHaveTextContent('Anna Svensson chose “Nej, avvisa”');
     expect(person).toHaveTextContent('The AI suggested “Ja, attestera” (confidence 80%)');
     expect(unknown).toHaveTextContent('A person chose “Nej, avvisa”');
+  });
+
+  it('says what each step did with the values this run used, the description below it; a secret stays its name', async () => {
+    const fill = (value: string) => ({ id: 's2', type: 'change' as const, description: '', selectors: ['aria/Leverantör'], fingerprint: { tag: 'input', name: 'Leverantör' }, value });
+    await renderDetails({
+      ...failedRun,
+      id: 'r3',
+      steps: [
+        aStep({ id: 'u1', stepType: 'change', description: 'Fyll i leverantören Ahlsell', used: fill('Dahl') }),
+        aStep({ id: 'u2', seq: 2, stepIndex: 1, stepType: 'change', description: 'Lösenord', used: fill('{{secret.LOSEN}}') }),
+        aStep({ id: 'u3', seq: 3, stepIndex: 2, stepType: 'click', description: 'Spara', used: null }),
+      ],
+    });
+    const [dahl, secret, old] = within(screen.getByRole('list', { name: 'Försök 1' })).getAllByRole('listitem');
+    expect(dahl).toHaveTextContent('Steg 1 · Fyll i · Fyll i ”Leverantör” med ”Dahl”Fyll i leverantören Ahlsell');
+    expect(secret).toHaveTextContent('Fyll i ”Leverantör” med hemligheten LOSEN');
+    expect(old).toHaveTextContent('Steg 3 · Klick · Spara');
+  });
+
+  it('shows a table a step read, with its downloads, and runs another workflow for each of its rows', async () => {
+    const table = { variable: 'fakturor', columns: ['Fakturanr', 'Leverantör'], rowCount: 2, pages: 3, capped: true };
+    const invoices = aWorkflowDetail({
+      id: 'w9',
+      name: 'Attestera faktura',
+      definition: {
+        version: 1,
+        inputs: [{ name: 'nummer', label: 'Fakturanr', type: 'text', required: true }, { name: 'lev', label: 'Leverantör', type: 'text', required: true }],
+        steps: [{ id: 's1', type: 'navigate', description: '', url: 'https://ekonomi.example.se/' }],
+      },
+    });
+    const { calls } = await renderDetails({ ...failedRun, id: 'r4', steps: [aStep({ id: 't1', stepType: 'extract_table', description: '', table })] }, {
+      'GET /api/workflows': () => json(200, [invoices]),
+      'GET /api/workflows/w9': () => json(200, invoices),
+      'GET /api/runs/r4/steps/t1/table?format=json': () => json(200, { columns: table.columns, rows: [['1043', 'Dahl'], ['1044', '__proto__']] }),
+      'POST /api/workflows/w9/batches': () => json(202, { batchId: 'b1' }),
+    });
+    const step = within(screen.getByRole('list', { name: 'Försök 1' })).getAllByRole('listitem')[0]!;
+    expect(step).toHaveTextContent('”fakturor”: 2 rader från 3 sidor');
+    expect(step).toHaveTextContent('Kolumner: Fakturanr, Leverantör');
+    expect(step).toHaveTextContent('slutade läsa vid sin gräns');
+    expect(within(step).getByRole('link', { name: 'Ladda ner (CSV)' })).toHaveAttribute('href', '/api/runs/r4/steps/t1/table?format=csv');
+    await userEvent.click(within(step).getByRole('button', { name: 'Kör arbetsflöde … för varje rad' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Kör ett arbetsflöde för varje rad' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Arbetsflöde'), 'w9');
+    expect(await within(dialog).findByLabelText('Fakturanr hämtas från kolumnen')).toHaveValue('Fakturanr');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Rader åt gången'), '3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Kör för 2 rader' }));
+    expect(await within(dialog).findByText('Attestera faktura körs nu för 2 rader.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST' && call.path === '/api/workflows/w9/batches')?.body).toEqual({
+      rows: [{ Fakturanr: '1043', Leverantör: 'Dahl' }, { Fakturanr: '1044', Leverantör: '__proto__' }],
+      mapping: { nummer: 'Fakturanr', lev: 'Leverantör' },
+      concurrency: 3,
+    });
   });
 
   it('shows a screenshot as a thumbnail that opens larger', async () => {

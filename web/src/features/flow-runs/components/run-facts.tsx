@@ -21,6 +21,7 @@ export function RunFacts({ run }: { run: RunDetail }) {
     [t('details.facts.id'), <span key="id" className="font-mono break-all">{run.id}</span>],
   ];
   const inputs = Object.entries(run.inputs);
+  const labels = new Map((run.inputsShown ?? []).map((input) => [input.name, input.label]));
   return (
     <section aria-label={t('details.facts.label')} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
@@ -37,7 +38,7 @@ export function RunFacts({ run }: { run: RunDetail }) {
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             {inputs.map(([name, value]) => (
               <div key={name} className="contents">
-                <dt className="font-mono text-slate-600">{name}</dt>
+                <dt className={labels.get(name) ? 'text-slate-600' : 'font-mono text-slate-600'}>{labels.get(name) || name}</dt>
                 <dd className="break-words text-slate-900">{value}</dd>
               </div>
             ))}

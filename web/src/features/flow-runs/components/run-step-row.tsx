@@ -1,12 +1,15 @@
-// One executed step: status, number, type, description, duration, error, log lines, extracted values,
-// the decision taken (its option's label and who chose it) and the screenshot.
+// One executed step: status, number, type, what it did with the values this run used ("Fyll i ”Leverantör” med
+// ”Dahl”", from the step the runner recorded; its description below when it says something else), duration,
+// error, log lines, extracted values, the decision taken (its option's label and who chose it) and the screenshot.
 import type { RunStep } from '@shared/types/api';
 import { useTranslation } from 'react-i18next';
 import { RunErrorExplanation } from '@/components/run-error/run-error-explanation';
 import { CheckCircleIcon, ExclamationCircleIcon, NoSymbolIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
+import { useStepSentence } from '@/features/workflows/step-sentence';
 import { decisionLabels, errorTypeLabel, stepTypeLabel } from '../labels';
 import { HealNotice } from './heal-notice';
+import { RunTableOutput } from './run-table-output';
 import { StepScreenshot } from './step-screenshot';
 
 type RunStepRowProps = { runId: string; step: RunStep };
@@ -29,6 +32,11 @@ export function RunStepRow({ runId, step }: RunStepRowProps) {
   const number = step.stepIndex + 1;
   const decision = step.decision && typeof step.decision.choice === 'string' ? decisionLabels(step.decision, step.stepType, t) : null;
   const extracted = Object.entries(step.extracted ?? {});
+  const sentenceOf = useStepSentence();
+  // Steps recorded before the runner wrote the values it used (and types the sentences do not know) show their description.
+  const sentence = step.used ? sentenceOf(step.used) || null : null;
+  const description = step.description.trim();
+  const note = sentence && description && description !== sentence ? description : null;
 
   return (
     <li className="flex gap-3 py-3">
@@ -38,7 +46,8 @@ export function RunStepRow({ runId, step }: RunStepRowProps) {
           <p className="text-sm text-slate-900">
             <span className="font-semibold">{t('details.steps.step', { step: number })}</span>
             <span className="text-slate-600">{` · ${stepTypeLabel(step.stepType, t)} · `}</span>
-            <span className="break-words">{step.description}</span>
+            <span className="break-words">{sentence ?? step.description}</span>
+            {note ? <span className="block break-words text-slate-600">{note}</span> : null}
           </p>
           {step.durationMs !== null ? (
             <span className="text-xs text-slate-600">{t('details.steps.duration', { seconds: seconds(step.durationMs) })}</span>
@@ -57,7 +66,8 @@ export function RunStepRow({ runId, step }: RunStepRowProps) {
           </p>
         ) : null}
         {step.heal && step.status === 'passed' ? <HealNotice runId={runId} stepResultId={step.id} heal={step.heal} /> : null}
-        {extracted.length > 0 ? (
+        {step.table ? <RunTableOutput runId={runId} step={{ ...step, table: step.table }} /> : null}
+        {extracted.length > 0 && !step.table ? (
           <div>
             <p className="text-xs font-semibold text-slate-600">{t('details.steps.extracted')}</p>
             <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">

@@ -1,8 +1,8 @@
 // The organisation's automation settings (GET/PUT /api/organization-settings): the threshold a new AI decision
 // step starts with, automatic retries of technical failures with a doubling wait, how long finished runs
-// are kept, and how long a run may wait for a person or stay paused. Admins change them; everyone else sees
-// them, disabled, and why.
-import { type OrganizationSettings, PAUSE_LIMIT_HOURS } from '@shared/schemas/organization-settings';
+// are kept, how long a run may wait for a person or stay paused, and how many runs may work on the same site at
+// once. Admins change them; everyone else sees them, disabled, and why.
+import { type OrganizationSettings, PAUSE_LIMIT_HOURS, SITE_CONCURRENCY } from '@shared/schemas/organization-settings';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ const RETRIES = [0, 1, 2, 3, 4, 5];
 const BACKOFFS = [30, 60, 300, 900];
 const RETENTION = [30, 90, 180, 365];
 const PAUSE_LIMITS = [4, 8, 24, 48, 72, 168];
+const SITE_LIMITS = [1, 2, 3, 4, 6, 8];
 /** The select's value for "keep every run" (runRetentionDays null). */
 const KEEP = 'keep';
 
@@ -96,6 +97,17 @@ export function OrganizationSettingsForm({ canManage }: { canManage: boolean }) 
             label: t('automation.hours', { count: value }),
           }))}
           onChange={(value) => change({ pauseLimitHours: Number(value) })}
+        />
+        <SelectInput
+          label={t('automation.site_concurrency')}
+          hint={t('automation.site_concurrency_hint')}
+          disabled={!canManage}
+          value={String(form.siteConcurrency ?? SITE_CONCURRENCY.default)}
+          options={withValue(SITE_LIMITS, form.siteConcurrency ?? SITE_CONCURRENCY.default).map((value) => ({
+            value: String(value),
+            label: t('automation.runs_at_once', { count: value }),
+          }))}
+          onChange={(value) => change({ siteConcurrency: Number(value) })}
         />
       </div>
       {canManage ? (

