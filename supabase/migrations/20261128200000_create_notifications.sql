@@ -131,6 +131,22 @@ as $$
     end)
 $$;
 
+-- A task's starter (20261126007000) is the same person, else the workflow's creator: one rule, not two copies.
+create or replace function private.set_task_starter()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  select coalesce(private.run_owner(r), w.created_by)
+  into new.starter_id
+  from public.runs r join public.workflows w on w.id = r.workflow_id
+  where r.id = new.run_id;
+  return new;
+end;
+$$;
+
 -- After the automatic retry's trigger (runs_retry_technical_failure; triggers fire by name), so a failure that is
 -- retried tells nobody yet: the run is pending again by then. Only the attempt that stays failed notifies.
 create function private.notify_run_failed()

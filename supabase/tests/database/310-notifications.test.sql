@@ -45,7 +45,8 @@ select results_eq(format($$ select recipient_id, workflow_name, details ->> 'err
   format($$ values (%L::uuid, 'Hyresavier', 'validation_error'), (%L::uuid, 'Hyresavier', 'validation_error') $$, tests.uid('member'), tests.uid('admin')),
   'a failed run tells the person who started it and the workflow''s owner, once each');
 select is_empty(format($$ select 1 from public.notifications where run_id = %L $$, :'test1'), 'a failed test run tells nobody');
-select results_eq($$ select to_address, language from private.notification_emails $$,
+select results_eq($$ select e.to_address, e.language from private.notification_emails e join public.notifications n on n.id = e.notification_id
+     where n.workflow_id = 'b3100000-0000-4000-8000-000000000001' $$,
   format($$ values (%L, 'en') $$, (select email from public.profiles where id = tests.uid('member'))),
   'exactly one e-mail waits: to the member who opted in, in their language; none to the owner who did not');
 
@@ -65,7 +66,7 @@ select is((select count(*)::int from tests.as_runner(format($q$
   values ('c3100000-0000-4000-8000-000000000001', %1$L, %2$L, 'b3100000-0000-4000-8000-000000000001', 1, 0, 's1', 'manual_step', 'Attestera', 'manual', '{"roles":["superuser"]}'),
          ('c3100000-0000-4000-8000-000000000002', %1$L, %3$L, 'b3100000-0000-4000-8000-000000000001', 2, 0, 's1', 'ai_confirmation', 'Vem?', 'below_threshold', '{}')
   returning id $q$, tests.org_id('admin'), :'run1', :'run2'))), 2, 'the runner opens two tasks');
-select results_eq($$ select task_id, recipient_id, details ->> 'taskKind' from public.notifications where kind = 'task_assigned' order by task_id $$,
+select results_eq($$ select task_id, recipient_id, details ->> 'taskKind' from public.notifications where kind = 'task_assigned' and workflow_id = 'b3100000-0000-4000-8000-000000000001' order by task_id $$,
   format($$ values ('c3100000-0000-4000-8000-000000000001'::uuid, %L::uuid, 'manual_step'), ('c3100000-0000-4000-8000-000000000002'::uuid, %L::uuid, 'ai_confirmation') $$,
     tests.uid('superuser'), tests.uid('member')),
   'a task tells every member of the role its step names, and a task for anyone tells the person the run is of');
@@ -123,7 +124,8 @@ select results_eq($$ select r ->> 'kind', r ->> 'workflow_name', r ->> 'language
   $$ values ('run_failed', 'Hyresavier', 'en'), ('run_failed', 'Hyresavier', 'en') $$, 'the runner''s sender claims the waiting e-mails (the member''s two failures) with what their text needs');
 select is_empty($$ select 1 from tests.as_runner('select * from app.claim_notification_emails(10)') $$, 'a second claim gets nothing: each e-mail goes out once');
 select count(*) from private.notification_emails e cross join lateral tests.as_runner(format('select app.finish_notification_email(%L)', e.id)) \gset
-select results_eq($$ select status::text, sent_at is not null from private.notification_emails $$, $$ values ('sent', true), ('sent', true) $$, 'the sender marks them sent');
+select results_eq($$ select e.status::text, e.sent_at is not null from private.notification_emails e join public.notifications n on n.id = e.notification_id
+     where n.workflow_id = 'b3100000-0000-4000-8000-000000000001' $$, $$ values ('sent', true), ('sent', true) $$, 'the sender marks them sent');
 
 select * from finish();
 rollback;
