@@ -39,6 +39,8 @@ export type Workflow = {
   /** 0–100, null before the first run. */
   successRate: number | null;
   runCount: number;
+  /** How long the task takes a person by hand (seconds): the baseline of "hours saved"; null = not known. */
+  manualSeconds: number | null;
 };
 
 /** GET /api/dashboard/workflow-performance and GET /api/workflow-performance rows (most recently run first). */
