@@ -72,14 +72,14 @@ test('a new organisation sees no invented figures, and quick actions lead on (en
   await expect(page.getByText('No alerts')).toBeVisible();
   await expect(page.getByText('Nothing needs your attention right now.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Flow performance' })).toBeVisible();
-  // Nothing waits in a new organisation: no dot on the bell, and it says so; the search finds nothing yet.
+  // A new organisation has no notifications: no count on the bell, and it says so; the search finds nothing yet.
   const topBar = page.getByRole('banner').filter({ has: page.getByRole('button', { name: 'Notifications' }) });
   const bell = topBar.getByRole('button', { name: 'Notifications' });
   await expect(bell).not.toHaveAttribute('aria-describedby');
   await bell.click();
-  await expect(page.getByRole('dialog', { name: 'Notifications' })).toContainText('Nothing is waiting for you');
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toContainText('No notifications');
   await page.keyboard.press('Escape');
-  await topBar.getByRole('combobox', { name: 'Search workflows and tasks' }).fill('nothing like this');
+  await topBar.getByRole('combobox', { name: 'Search workflows, runs and tasks' }).fill('nothing like this');
   await expect(topBar.getByRole('status').filter({ hasText: 'No matches' })).toBeVisible();
   await page.keyboard.press('Escape');
   await page.getByRole('link', { name: /AI assistant/ }).click();

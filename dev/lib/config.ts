@@ -8,8 +8,8 @@ const shift = <T extends Record<string, number>>(p: T) =>
   Object.fromEntries(Object.entries(p).map(([k, v]) => [k, v + offset])) as { [K in keyof T]: number };
 
 export const ports = {
-  dev: shift({ db: 54322, auth: 54321, mail: 54324, api: 54331, web: 3000, ai: 54335 }),
-  test: shift({ db: 55322, auth: 55321, mail: 55324, api: 55331, web: 3100, ai: 55335 }),
+  dev: shift({ db: 54322, auth: 54321, mail: 54324, smtp: 54325, api: 54331, web: 3000, ai: 54335 }),
+  test: shift({ db: 55322, auth: 55321, mail: 55324, smtp: 55325, api: 55331, web: 3100, ai: 55335 }),
 } satisfies Record<Profile, Record<string, number>>;
 
 // The Supabase CLI's public local-development constants (docs/local-stack.md, "Access tokens and the local keys").
@@ -30,6 +30,8 @@ export function urls(profile: Profile) {
     api: `http://127.0.0.1:${p.api}/api`,
     supabase: `http://127.0.0.1:${p.auth}`,
     mail: `http://127.0.0.1:${p.mail}`,
+    /** The same outbox's SMTP side (dev/auth/smtp.ts): where the runner's notification e-mails go. */
+    smtp: `smtp://127.0.0.1:${p.smtp}`,
     db: `postgresql://postgres:postgres@127.0.0.1:${p.db}/postgres`,
     runnerDb: `postgresql://kollega_runner:postgres@127.0.0.1:${p.db}/postgres`,
     /** The test stack's OpenAI-compatible stub (dev/lib/ai-stub.ts). */

@@ -141,7 +141,7 @@ export function createStack({ profile, fresh = false, web = 'preview', runner = 
 
   const start = async (): Promise<Stack> => {
     try {
-      const wanted: Array<[number, string]> = [[p.db, 'Postgres'], [p.auth, 'Auth stand-in'], [p.mail, 'mail outbox'], [p.api, 'api function']];
+      const wanted: Array<[number, string]> = [[p.db, 'Postgres'], [p.auth, 'Auth stand-in'], [p.mail, 'mail outbox'], [p.smtp, 'mail outbox (SMTP)'], [p.api, 'api function']];
       if (profile === 'test' && !process.env.KOLLEGA_AI_BASE_URL) wanted.push([p.ai, 'AI stub']);
       if (web !== 'none') wanted.push([p.web, 'web app']);
       for (const [port, what] of wanted) await assertPortFree(port, what);
@@ -165,6 +165,9 @@ export function createStack({ profile, fresh = false, web = 'preview', runner = 
         additionalRedirectUrls: [u.app.replace('localhost', '127.0.0.1')],
       });
       track(() => auth.close());
+      const { startSmtpServer } = await import('../auth/smtp.ts');
+      const smtp = await startSmtpServer(auth.outbox, p.smtp);
+      track(() => new Promise<void>((done) => smtp.close(() => done())));
       checkpoint();
 
       // The test stack's AI is the local stub (answers with confidence 80, below the default threshold,
@@ -207,6 +210,9 @@ export function createStack({ profile, fresh = false, web = 'preview', runner = 
           KOLLEGA_RUNNER_ID: `local-${name}-1`,
           // Ctrl-C (or the tests' teardown) drains briefly: runs in flight go back to the queue after 5 s.
           KOLLEGA_RUNNER_DRAIN_MS: '5000',
+          // Notification e-mails go to the local outbox (its SMTP side), their links to the local app.
+          KOLLEGA_SMTP_URL: u.smtp,
+          KOLLEGA_APP_URL: u.app,
         };
         const runnerProcess = startChild(bin('tsx'), ['runner/src/main.ts'], runnerEnv, 'runner', log);
         trackChild(runnerProcess);

@@ -2,10 +2,14 @@
 // machines; they share the queue in Postgres. SIGINT/SIGTERM drain it: no new job is taken, runs in flight
 // may finish for KOLLEGA_RUNNER_DRAIN_MS, the rest go back to the queue from their current step.
 import { loadConfig } from './config.ts';
+import { connect } from './db.ts';
+import { mailConfigFromEnv, startMailSender } from './notification-mail.ts';
 import { startRunner } from './worker.ts';
 
 const config = loadConfig();
 const runner = await startRunner(config);
+const mailDb = connect(config.databaseUrl, 1);
+const mailer = startMailSender(mailDb, mailConfigFromEnv());
 
 let stopping = false;
 const stop = async (signal: string) => {
@@ -13,6 +17,8 @@ const stop = async (signal: string) => {
   stopping = true;
   console.log(`[runner] ${signal}: stopping (${runner.active()} run(s) in progress)`);
   await runner.stop({ drainMs: config.drainMs });
+  await mailer?.stop();
+  await mailDb.end({ timeout: 2 });
   process.exit(0);
 };
 process.on('SIGINT', () => void stop('SIGINT'));

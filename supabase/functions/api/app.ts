@@ -9,10 +9,12 @@ import { authRoutes } from './routes/auth.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { errorQueueRoutes } from './routes/error-queue.ts';
 import { hookRoutes } from './routes/hooks.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 import { organizationSettingsRoutes } from './routes/organization-settings.ts';
 import { paymentMethodRoutes } from './routes/payment-methods.ts';
 import { runRoutes } from './routes/runs.ts';
+import { searchRoutes } from './routes/search.ts';
 import { secretRoutes } from './routes/secrets.ts';
 import { taskRoutes } from './routes/tasks.ts';
 import { templateRoutes } from './routes/templates.ts';
@@ -42,6 +44,8 @@ app.route('/', organizationRoutes);
 app.route('/', organizationSettingsRoutes);
 app.route('/', paymentMethodRoutes);
 app.route('/', templateRoutes);
+app.route('/', notificationRoutes);
+app.route('/', searchRoutes);
 
 addMethodNotAllowed(app, BASE_PATH);
 

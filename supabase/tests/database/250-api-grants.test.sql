@@ -20,25 +20,27 @@ create function tests.authenticated_column_privileges(p_priv text) returns setof
 $$;
 
 select results_eq($$ select * from tests.authenticated_table_privileges() $$,
-  array['ai_decisions SELECT', 'audit_activities SELECT', 'batch_items SELECT', 'batches SELECT', 'error_queue_items SELECT', 'human_task_screenshots SELECT', 'human_tasks SELECT', 'organization_settings SELECT', 'organizations SELECT', 'payment_methods DELETE', 'payment_methods SELECT',
+  array['ai_decisions SELECT', 'audit_activities SELECT', 'batch_items SELECT', 'batches SELECT', 'error_queue_items SELECT', 'human_task_screenshots SELECT', 'human_tasks SELECT', 'notification_preferences SELECT', 'notifications SELECT', 'organization_settings SELECT', 'organizations SELECT', 'payment_methods DELETE', 'payment_methods SELECT',
         'profiles SELECT', 'run_screenshots SELECT', 'run_steps SELECT', 'run_tables SELECT', 'templates SELECT', 'workflow_schedules SELECT',
         'workflow_versions SELECT', 'workflows DELETE', 'workflows SELECT'],
   'authenticated holds whole-table privileges only to read what the screens show and to delete payment methods and workflows');
 select results_eq($$ select * from tests.authenticated_column_privileges('INSERT') $$,
-  array['organization_settings.ai_threshold_default', 'organization_settings.pause_limit_hours', 'organization_settings.retry_attempts',
+  array['notification_preferences.email_run_failed', 'notification_preferences.language',
+        'organization_settings.ai_threshold_default', 'organization_settings.pause_limit_hours', 'organization_settings.retry_attempts',
         'organization_settings.retry_backoff_seconds', 'organization_settings.run_retention_days', 'organization_settings.site_concurrency',
         'payment_methods.bank_account', 'payment_methods.card_last_four', 'payment_methods.metadata', 'payment_methods.name', 'payment_methods.type',
         'workflows.category', 'workflows.description', 'workflows.is_active', 'workflows.name', 'workflows.start_method', 'workflows.status'],
   'authenticated inserts only the columns the api function sets (organisation and author come from their defaults)');
 select results_eq($$ select * from tests.authenticated_column_privileges('UPDATE') $$,
   array['error_queue_items.priority', 'error_queue_items.status',
+        'notification_preferences.email_run_failed', 'notification_preferences.language', 'notifications.read_at',
         'organization_settings.ai_threshold_default', 'organization_settings.pause_limit_hours', 'organization_settings.retry_attempts',
         'organization_settings.retry_backoff_seconds', 'organization_settings.run_retention_days', 'organization_settings.site_concurrency',
         'organizations.address', 'organizations.city', 'organizations.country', 'organizations.domain', 'organizations.email',
         'organizations.name', 'organizations.phone', 'organizations.postal_code',
         'payment_methods.bank_account', 'payment_methods.card_last_four', 'payment_methods.metadata', 'payment_methods.name', 'payment_methods.type',
         'profiles.email', 'profiles.full_name', 'profiles.is_active', 'profiles.role',
-        'workflows.category', 'workflows.description', 'workflows.is_active', 'workflows.name', 'workflows.start_method', 'workflows.status'],
+        'workflows.category', 'workflows.description', 'workflows.is_active', 'workflows.manual_seconds', 'workflows.name', 'workflows.start_method', 'workflows.status'],
   'authenticated updates only the columns the api function changes (no current_version: versions go through app.save_workflow_definition)');
 select results_eq($$ select * from tests.authenticated_column_privileges('SELECT') $$,
   array['runs.attempt', 'runs.completed_steps', 'runs.created_at', 'runs.current_step', 'runs.current_step_description',

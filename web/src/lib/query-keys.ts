@@ -20,4 +20,8 @@ export const queryKeys = {
   aiStatus: ['ai', 'status'],
   organizationSettings: ['organization-settings'],
   auditActivities: ['audit-activities'],
+  notifications: ['notifications'],
+  notificationsUnread: ['notifications', 'unread'],
+  notificationPreferences: ['notification-preferences'],
+  search: (text: string) => ['search', text] as const,
 } as const;

@@ -17,6 +17,10 @@ export const WORKFLOW_STATUSES = ['draft', 'active', 'paused', 'error', 'inactiv
 export const workflowCategorySchema = z.enum(WORKFLOW_CATEGORIES, { message: 'workflow_category_invalid' });
 export const startMethodSchema = z.enum(START_METHODS, { message: 'start_method_invalid' });
 
+/** A workflow's manual time in seconds (workflows.manual_seconds), null = not known. */
+export const manualSecondsSchema = z.number({ message: 'manual_time_invalid' }).int('manual_time_invalid').min(1, 'manual_time_invalid')
+  .max(86_400, 'manual_time_invalid').nullable();
+
 export const createWorkflowSchema = z.strictObject({
   name: requiredText('workflow_name_required'),
   description: z.string().trim().max(2000, 'too_long').default(''),
@@ -33,6 +37,8 @@ export const updateWorkflowSchema = z
     category: workflowCategorySchema,
     startMethod: startMethodSchema,
     status: z.enum(['active', 'paused'], { message: 'workflow_status_invalid' }),
+    /** How long the task takes a person by hand, in seconds (1 s–24 h): the baseline of "hours saved". */
+    manualSeconds: manualSecondsSchema,
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { message: 'nothing_to_update' });

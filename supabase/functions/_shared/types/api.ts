@@ -39,6 +39,8 @@ export type Workflow = {
   /** 0–100, null before the first run. */
   successRate: number | null;
   runCount: number;
+  /** How long the task takes a person by hand (seconds): the baseline of "hours saved"; null = not known. */
+  manualSeconds: number | null;
 };
 
 /** GET /api/dashboard/workflow-performance and GET /api/workflow-performance rows (most recently run first). */
@@ -488,4 +490,38 @@ export type BatchPreview = {
   mapping: Record<string, string>;
   /** The column whose values skip rows already done (`reference` or `referens`), if any. */
   referenceColumn: string | null;
+};
+
+/** What a notification tells of (supabase/migrations/20261128200000_create_notifications.sql). */
+export type NotificationKind = 'run_failed' | 'task_assigned' | 'batch_finished';
+
+/** GET /api/notifications: one of the caller's notifications (the newest first). */
+export type AppNotification = {
+  id: string;
+  kind: NotificationKind;
+  workflowId: string | null;
+  workflowName: string;
+  runId: string | null;
+  taskId: string | null;
+  batchId: string | null;
+  /** run_failed: errorType; task_assigned: taskKind, title; batch_finished: completed, failed, skipped. */
+  details: { errorType?: string | null; taskKind?: HumanTaskKind; title?: string; completed?: number; failed?: number; skipped?: number };
+  readAt: string | null;
+  createdAt: string;
+};
+
+/** GET /api/notifications: a page of them, with the caller's unread count and the cursor of the next page. */
+export type NotificationPage = { items: AppNotification[]; unread: number; nextCursor: string | null };
+
+/** GET /api/notifications/unread: the bell's count, one index read. */
+export type UnreadNotifications = { unread: number };
+
+/** GET/PUT /api/notification-preferences: the caller's own. */
+export type NotificationPreferences = { emailRunFailed: boolean; language: 'sv' | 'en' };
+
+/** GET /api/search?q=: what the top bar's search found, by kind, each at most SEARCH_LIMIT. */
+export type SearchResults = {
+  workflows: Array<{ id: string; name: string; status: WorkflowStatus }>;
+  runs: Array<{ id: string; workflowName: string; status: RunStatus; createdAt: string }>;
+  tasks: Array<{ id: string; runId: string; workflowName: string; kind: HumanTaskKind; title: string }>;
 };

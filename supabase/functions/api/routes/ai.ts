@@ -23,17 +23,20 @@ export const aiRoutes = new Hono<AppEnv>();
 
 aiRoutes.get('/ai/status', requireSession, async (c) => {
   const config = aiConfig();
-  const [figures] = await asCaller(c, (tx) =>
-    tx<{ average: number | null; over: number; today: number; latestModel: string | null; openTasks: number }[]>`
+  // Production figures only: decisions of test runs are left out (docs/product.md "Figures").
+  const [figures] = await asCaller(c, (tx) => {
+    const notTest = tx`not exists (select 1 from public.runs r where r.id = d.run_id and r.trigger = 'test')`;
+    return tx<{ average: number | null; over: number; today: number; latestModel: string | null; openTasks: number }[]>`
       select
         (select round(avg(l.confidence))::int from (
-           select confidence from public.ai_decisions where confidence is not null order by created_at desc limit ${AI_AVERAGE_WINDOW}) l) as average,
+           select confidence from public.ai_decisions d where confidence is not null and ${notTest} order by created_at desc limit ${AI_AVERAGE_WINDOW}) l) as average,
         (select count(*)::int from (
-           select 1 from public.ai_decisions where confidence is not null order by created_at desc limit ${AI_AVERAGE_WINDOW}) l) as over,
-        (select count(*)::int from public.ai_decisions
-         where created_at >= (date_trunc('day', now() at time zone 'Europe/Stockholm') at time zone 'Europe/Stockholm')) as today,
+           select 1 from public.ai_decisions d where confidence is not null and ${notTest} order by created_at desc limit ${AI_AVERAGE_WINDOW}) l) as over,
+        (select count(*)::int from public.ai_decisions d
+         where ${notTest} and created_at >= (date_trunc('day', now() at time zone 'Europe/Stockholm') at time zone 'Europe/Stockholm')) as today,
         (select model from public.ai_decisions order by created_at desc limit 1) as "latestModel",
-        (select count(*)::int from public.human_tasks where status = 'open') as "openTasks"`);
+        (select count(*)::int from public.human_tasks where status = 'open') as "openTasks"`;
+  });
   const status: AiStatus = {
     configured: !!config,
     model: config?.model ?? figures.latestModel,

@@ -39,8 +39,8 @@ dashboardRoutes.get('/workflow-performance', requireSession, async (c) => {
 
 /**
  * The tiles (each defined in docs/product.md "Figures"; test runs count in none). "This month" is the
- * calendar month in Europe/Stockholm; hours saved are completed runs times the manual duration recorded
- * with their version (null while no completed run has one). The AI confidence is the same figure as the AI
+ * calendar month in Europe/Stockholm; hours saved are completed runs times their workflow's manual time
+ * (workflows.manual_seconds: the recording's duration until a person sets it; null while no completed run has one). The AI confidence is the same figure as the AI
  * panel's: the average confidence of the last 100 AI assessments (ai_decisions), whether the AI acted on
  * them or handed them to a person. Reads go through
  * (organization_id, created_at desc), (workflow_id, created_at desc), (organization_id, status) and the
@@ -53,9 +53,9 @@ function stats(tx: Tx) {
              now() - interval '7 days' as week_start
     ),
     saved as (
-      select r.created_at, v.recorded_duration_ms
+      select r.created_at, w.manual_seconds * 1000 as recorded_duration_ms
       from public.runs r
-      join public.workflow_versions v on v.workflow_id = r.workflow_id and v.version = r.workflow_version
+      join public.workflows w on w.id = r.workflow_id
       where r.status = 'completed' and r.trigger <> 'test' and r.created_at >= (select least(month_start, week_start) from bounds)
     ),
     decisions as (

@@ -58,19 +58,20 @@ errorQueueRoutes.get('/error-queue', requireSession, async (c) => {
   return c.json(rows);
 });
 
-// The stat cards: pending items, items resolved today (Europe/Stockholm), the average minutes from failure
-// to resolution and the share of resolved items whose run then completed (a retry resolves the run's items
-// and an item's run can only complete again through a retry), both over the last 30 days; null when no
-// item was resolved in that time. Runs a decision stopped are reviewed, never recovered: their items count
-// in the first three, not in the recovery share. Read through (organization_id, status, created_at desc).
+// The stat cards (their definitions: docs/product.md "Figures"): pending items (all, as the list shows them),
+// items resolved today (Europe/Stockholm), the average minutes from failure to resolution and the automatic
+// recovery: the share of resolved items that Kollega's automatic retry resolved (resolved_by is null: no person)
+// and whose run then completed; the last three over the last 30 days, without test runs, null when no item was
+// resolved in that time. Runs a decision stopped are reviewed, never recovered: their items count in the first
+// three, not in the recovery share. Read through (organization_id, status, created_at desc).
 errorQueueRoutes.get('/error-queue/stats', requireSession, async (c) => {
   const [row] = await asCaller(c, (tx) =>
     tx<ErrorQueueStats[]>`
       with resolved as (
-        select e.created_at, e.resolved_at, e.error_type, r.status as run_status
+        select e.created_at, e.resolved_at, e.error_type, e.resolved_by, r.status as run_status
         from public.error_queue_items e
         left join public.runs r on r.id = e.execution_id
-        where e.status = 'resolved' and e.resolved_at >= now() - interval '30 days'
+        where e.status = 'resolved' and e.resolved_at >= now() - interval '30 days' and r.trigger is distinct from 'test'
       )
       select
         (select count(*)::int from public.error_queue_items where status = 'pending') as pending,
@@ -78,7 +79,7 @@ errorQueueRoutes.get('/error-queue/stats', requireSession, async (c) => {
           where resolved_at >= date_trunc('day', now() at time zone ${ZONE}) at time zone ${ZONE}) as "resolvedToday",
         (select round((extract(epoch from avg(resolved_at - created_at)) / 60)::numeric, 1)::float8 from resolved)
           as "averageResolutionMinutes",
-        (select round(100.0 * count(*) filter (where run_status = 'completed') / nullif(count(*), 0), 1)::float8 from resolved
+        (select round(100.0 * count(*) filter (where run_status = 'completed' and resolved_by is null) / nullif(count(*), 0), 1)::float8 from resolved
           where error_type <> 'stopped_by_decision')
           as "automaticRecoveryRate"`);
   return c.json(row);

@@ -214,8 +214,9 @@ workflowRoutes.get('/workflows/:id', requireSession, async (c) => {
 workflowRoutes.put('/workflows/:id', requireSession, async (c) => {
   const id = pathId(c);
   const input = await readJson(c, updateWorkflowSchema);
-  const changes: Record<string, string | boolean> = {};
+  const changes: Record<string, string | boolean | number | null> = {};
   if (input.name !== undefined) changes.name = input.name;
+  if (input.manualSeconds !== undefined) changes.manual_seconds = input.manualSeconds;
   if (input.description !== undefined) changes.description = input.description;
   if (input.category !== undefined) changes.category = input.category;
   if (input.startMethod !== undefined) changes.start_method = input.startMethod;

@@ -125,6 +125,16 @@ Deno.test('GET /api/dashboard/stats computes the tiles from the runs (test runs 
     waitingForPeople: 1,
     pendingErrors: 2,
   });
+
+  // The manual time is the workflow's, asked once: the recording's 30 min survive a version saved from the
+  // editor (which has no recording), and what a person sets counts from then on, for every completed run.
+  assertEquals((await a.admin.client.get(`/workflows/${id}`)).body.manualSeconds, 1800);
+  assertEquals((await a.admin.client.put(`/workflows/${id}/definition`, { definition: definition() })).status, 200);
+  assertEquals((await a.member.client.get('/dashboard/stats')).body.hoursSavedThisWeek, 1.5);
+  assertEquals((await a.member.client.put(`/workflows/${id}`, { manualSeconds: 3600 })).status, 403);
+  assertEquals((await a.admin.client.put(`/workflows/${id}`, { manualSeconds: 0 })).status, 400);
+  assertEquals((await a.admin.client.put(`/workflows/${id}`, { manualSeconds: 3600 })).body.manualSeconds, 3600);
+  assertEquals((await a.member.client.get('/dashboard/stats')).body.hoursSavedThisMonth, 3);
 });
 
 Deno.test('GET /api/dashboard/stats answers 401 without a session', async () => {

@@ -144,7 +144,16 @@ Deno.test('GET /api/error-queue/stats counts pending and today’s resolutions, 
     await sql`update public.runs set status = 'completed', finished_at = now() where id = ${retried}`;
   });
 
+  // A test run's failure, resolved and completed the same way, counts in none of the last three figures.
+  const testRun = await insertRun(id, { status: 'failed', trigger: 'test' });
+  await withDb(async (sql) => {
+    await sql`update public.runs set status = 'pending', attempt = 2, finished_at = null where id = ${testRun}`;
+    await sql`update public.error_queue_items set status = 'resolved' where execution_id = ${testRun}`;
+    await sql`update public.runs set status = 'completed', finished_at = now() where id = ${testRun}`;
+  });
+
   const response = await a.member.client.get('/error-queue/stats');
+  // The item a person resolved is no automatic recovery; the one the automatic retry resolved (no person) is.
   assertEquals([response.body.pending, response.body.resolvedToday, response.body.automaticRecoveryRate], [1, 2, 50]);
   assert(Math.abs(response.body.averageResolutionMinutes - 30) < 1, `average ${response.body.averageResolutionMinutes}`);
   assertEquals(items.filter((item) => item.executionId === open).length, 1);

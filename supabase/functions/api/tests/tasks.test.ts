@@ -113,6 +113,11 @@ Deno.test('GET /api/ai/status: the provider and the figures of recorded decision
            (${organizationId}, ${runId}, ${workflowId}, 's2', 'm', '0123456789abcdef', '{}', null, null, null, 100, 2, 'handed_over', 'provider_error', now()),
            (${organizationId}, ${runId}, ${workflowId}, 's2', 'm', '0123456789abcdef', '{}', 'approve', 10, 'gammal', 100, 1, 'handed_over', 'below_threshold', now() - interval '3 days')`
   );
+  // A test run's decision counts in no figure.
+  const testRun = await insertRun(workflowId, { status: 'completed', trigger: 'test' });
+  await withDb((sql) => sql`
+    insert into public.ai_decisions (organization_id, run_id, workflow_id, step_id, model, prompt_version, inputs, choice, confidence, reason, latency_ms, attempts, outcome, handover_reason)
+    values (${organizationId}, ${testRun}, ${workflowId}, 's2', 'm', '0123456789abcdef', '{}', 'approve', 1, 'test', 100, 1, 'handed_over', 'below_threshold')`);
   const status = (await member.client.get('/ai/status')).body;
   // (99 + 70 + 10) / 3 = 59.67 → 60 over the three with a confidence; three of the four today.
   assertEquals([status.averageConfidence, status.averageOver, status.decisionsToday, status.openTasks], [60, 3, 3, 1]);

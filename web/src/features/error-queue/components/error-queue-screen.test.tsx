@@ -55,6 +55,10 @@ describe('error queue', () => {
     expect(figure('Genomsnittlig lösningstid')).toHaveTextContent('14 min');
     expect(figure('Automatisk återhämtning')).toHaveTextContent('67 %');
     expect(screen.queryByText('Ingen data än')).not.toBeInTheDocument();
+    // Each figure's definition: a button in its card, described by the definition (shown on hover and focus).
+    const what = within(figure('Automatisk återhämtning')).getByRole('button', { name: 'Vad betyder Automatisk återhämtning?' });
+    expect(what).toHaveAccessibleDescription(/Kollega löste själv med ett automatiskt nytt försök.*testkörningar och stopp för granskning räknas inte/);
+    expect(within(figure('Lösta idag')).getByRole('button', { name: 'Vad betyder Lösta idag?' })).toHaveAccessibleDescription(/testkörningar räknas inte/);
   });
 
   it('says "No data yet" under a figure nothing measured, and shows long averages in hours', async () => {

@@ -58,6 +58,7 @@ const workflow: Workflow = {
   lastRunAt: null,
   successRate: null,
   runCount: 0,
+  manualSeconds: null,
 };
 
 function renderMarketplace(routes: Parameters<typeof mockApi>[0] = {}) {

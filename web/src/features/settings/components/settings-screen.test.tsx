@@ -26,6 +26,8 @@ async function renderSettings(user = demoUser) {
     'GET /api/organization-settings': () => json(200, saved),
     'PUT /api/organization-settings': (call: ApiCall) => json(200, call.body),
     'PUT /api/user/profile': (call: ApiCall) => json(200, call.body),
+    'GET /api/notification-preferences': () => json(200, { emailRunFailed: false, language: 'sv' }),
+    'PUT /api/notification-preferences': (call: ApiCall) => json(200, { ...(call.body as object), language: 'sv' }),
   });
   renderApp('/settings');
   await screen.findByRole('heading', { level: 1, name: 'Inställningar' });
@@ -35,14 +37,27 @@ async function renderSettings(user = demoUser) {
 const tab = (name: string) => fireEvent.click(screen.getByRole('tab', { name }));
 
 describe('settings', () => {
-  it('has three tabs, and no toggle that drives nothing (2FA, auto-logout, e-mail notifications, time zone)', async () => {
+  it('has four tabs, and no toggle that drives nothing (2FA, auto-logout, weekly reports, time zone)', async () => {
     await renderSettings();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Profil', 'Automation', 'System']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Profil', 'Notifieringar', 'Automation', 'System']);
     for (const name of ['Profil', 'Automation', 'System']) {
       tab(name);
       expect(screen.queryByRole('switch')).not.toBeInTheDocument();
       expect(screen.getByRole('tabpanel')).not.toHaveTextContent(/Tvåfaktor|utloggning|Veckorapport|Tidszon/);
     }
+  });
+
+  it('turns failure e-mails on for the person on the server; the bell needs no setting', async () => {
+    const { calls } = await renderSettings();
+    tab('Notifieringar');
+    const panel = screen.getByRole('tabpanel');
+    expect(panel).not.toHaveTextContent(/Veckorapport|Lyckade/);
+    const email = await within(panel).findByRole('switch', { name: 'E-post när en körning misslyckas' });
+    expect(email).not.toBeChecked();
+    fireEvent.click(email);
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT' && c.path === '/api/notification-preferences')?.body).toEqual({ emailRunFailed: true }));
+    expect(await screen.findByText('Du får e-post när en körning misslyckas')).toBeInTheDocument();
+    await waitFor(() => expect(email).toBeChecked());
   });
 
   it('saves the full name on the server; e-mail, username, role and organisation are not editable here', async () => {
@@ -123,6 +138,6 @@ describe('settings', () => {
     mockApi({ 'GET /api/user': () => json(200, demoUser) });
     renderApp('/settings');
     await screen.findByRole('tab', { name: 'Profile' });
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Profile', 'Automation', 'System']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Profile', 'Notifications', 'Automation', 'System']);
   });
 });

@@ -1,10 +1,11 @@
-// Settings (SPEC §2 /settings): the person's profile (their name is saved), the organisation's automation
+// Settings (SPEC §2 /settings): the person's profile (their name is saved), their notifications (e-mail on failure), the organisation's automation
 // settings (stored on the server, what they drive: docs/product.md "Settings") with the AI provider and the
 // secrets, and the system facts the build knows. Nothing is kept in the browser only.
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
 import { SETTINGS_TABS, type SettingsTab } from '../tabs';
 import { AutomationTab } from './automation-tab';
+import { NotificationsTab } from './notifications-tab';
 import { ProfileTab, type SettingsUser } from './profile-tab';
 import { SystemTab } from './system-tab';
 
@@ -36,6 +37,9 @@ export function SettingsScreen({ user, initialTab = 'profile' }: SettingsScreenP
         <TabPanels className="mt-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <TabPanel>
             <ProfileTab user={user} />
+          </TabPanel>
+          <TabPanel>
+            <NotificationsTab />
           </TabPanel>
           <TabPanel>
             <AutomationTab canManageSettings={user.role === 'admin'} canManageSecrets={user.role === 'admin' || user.role === 'superuser'} />

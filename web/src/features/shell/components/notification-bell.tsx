@@ -1,41 +1,26 @@
-// The top bar's bell: what waits for someone in the organisation right now, from rows that exist: open human
-// tasks (an AI decision to confirm, a manual step; handled at their run) and pending error queue items
-// (handled in the error queue). The dot, its count and "Du har olästa notifieringar" show only when something
-// waits. The same queries (keys) as the sidebar's counts, flow management and the error queue, asked again
-// every 30 s, so deciding a task or resolving an error anywhere empties the bell too.
-import { Popover, PopoverButton, PopoverPanel, useClose } from '@headlessui/react';
-import type { ErrorQueueItem, HumanTask } from '@shared/types/api';
-import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+// The top bar's bell: the person's own notifications, which the database writes when a run of theirs fails, a
+// task waits for them or their role, or a batch they started finishes (docs/product.md "Notifications"). The
+// count asks the server one cheap question every half minute (GET /api/notifications/unread) and shows only
+// when something is unread; the list is read only while the panel is open, a page at a time. Opening an entry
+// marks it read and goes to its run or workflow; "Markera alla som lästa" marks them all.
+import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRunErrorExplanation } from '@/components/run-error/run-error-explanation';
 import { Button } from '@/components/ui/button';
 import { BellIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { errorQueueQueryOptions } from '@/features/error-queue/api/get-error-queue';
-import { openTasksQueryOptions } from '../api/get-open-tasks';
+import { notificationsQueryOptions } from '../api/get-notifications';
+import { unreadNotificationsQueryOptions } from '../api/get-unread-notifications';
+import { useMarkNotificationsRead } from '../api/mark-notifications-read';
 import { NAV_BADGE_REFRESH_MS } from '../hooks/use-nav-badges';
-
-/** How many of each kind the panel lists; the rest are behind "Visa alla". */
-export const NOTIFICATIONS_SHOWN = 5;
-
-const pendingOnly = (items: ErrorQueueItem[]) => items.filter((item) => item.status === 'pending');
-
-const entryClasses = 'block rounded-lg px-3 py-2 hover:bg-slate-50 focus:bg-slate-50 focus:outline-none';
-const moreClasses = 'block px-3 py-1 text-sm font-medium text-indigo-700 hover:underline';
+import { NotificationRow } from './notification-row';
 
 export function NotificationBell() {
   const { t } = useTranslation('shell');
   const unreadId = useId();
-  const tasks = useQuery({ ...openTasksQueryOptions(), refetchInterval: NAV_BADGE_REFRESH_MS });
-  const errors = useQuery({ ...errorQueueQueryOptions(), select: pendingOnly, refetchInterval: NAV_BADGE_REFRESH_MS });
-
-  const openTasks: HumanTask[] = tasks.data ?? [];
-  const pendingErrors: ErrorQueueItem[] = errors.data ?? [];
-  const count = openTasks.length + pendingErrors.length;
-  const isPending = tasks.isPending || errors.isPending;
-  const failed = [tasks, errors].filter((query) => query.isError);
+  const { data } = useQuery({ ...unreadNotificationsQueryOptions(), refetchInterval: NAV_BADGE_REFRESH_MS });
+  const count = data?.unread ?? 0;
 
   return (
     <Popover className="relative">
@@ -64,106 +49,69 @@ export function NotificationBell() {
         focus
         role="dialog"
         aria-label={t('top_bar.notifications')}
-        className="absolute right-0 z-40 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200"
+        className="absolute right-0 z-40 mt-2 w-96 max-w-[calc(100vw-2rem)] rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200"
       >
-        <NotificationList openTasks={openTasks} pendingErrors={pendingErrors} isPending={isPending} failed={failed} />
+        <NotificationList unread={count} />
       </PopoverPanel>
     </Popover>
   );
 }
 
-type NotificationListProps = {
-  openTasks: HumanTask[];
-  pendingErrors: ErrorQueueItem[];
-  isPending: boolean;
-  failed: Array<{ refetch: () => unknown }>;
-};
-
-function NotificationList({ openTasks, pendingErrors, isPending, failed }: NotificationListProps) {
+/** Mounted only while the panel is open, so the list is read only then. */
+function NotificationList({ unread }: { unread: number }) {
   const { t } = useTranslation('shell');
   const { t: tCommon } = useTranslation('common');
-  const explain = useRunErrorExplanation();
-  const close = useClose();
-  const count = openTasks.length + pendingErrors.length;
-  const heading =
-    count > 0
-      ? t('notifications.waiting', { count })
-      : isPending
-        ? t('notifications.loading')
-        : failed.length === 0
-          ? t('notifications.empty')
-          : t('top_bar.notifications');
-  const sections = [
-    {
-      key: 'tasks',
-      heading: t('notifications.tasks'),
-      total: openTasks.length,
-      entries: openTasks.slice(0, NOTIFICATIONS_SHOWN).map((task) => (
-        <li key={task.id}>
-          <Link onClick={close} to="/workflow-execution/$runId" params={{ runId: task.runId }} className={entryClasses}>
-            <EntryText
-              title={task.workflowName}
-              detail={`${t(`notifications.task_kind.${task.kind}`)}${task.title ? `: ${task.title}` : ''}`}
-            />
-          </Link>
-        </li>
-      )),
-      moreTo: '/workflow-execution' as const,
-      more: t('notifications.all_tasks', { count: openTasks.length }),
-    },
-    {
-      key: 'errors',
-      heading: t('notifications.errors'),
-      total: pendingErrors.length,
-      entries: pendingErrors.slice(0, NOTIFICATIONS_SHOWN).map((item) => (
-        <li key={item.id}>
-          <Link onClick={close} to="/error-queue" className={entryClasses}>
-            <EntryText title={item.workflowName ?? t('notifications.unknown_workflow')} detail={explain(item.errorType)} />
-          </Link>
-        </li>
-      )),
-      moreTo: '/error-queue' as const,
-      more: t('notifications.all_errors', { count: pendingErrors.length }),
-    },
-  ];
+  const list = useInfiniteQuery(notificationsQueryOptions());
+  const markRead = useMarkNotificationsRead();
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+
   return (
     <>
-      <p className="px-3 py-2 text-sm font-semibold text-slate-900">{heading}</p>
-      {isPending ? (
+      <div className="flex items-center justify-between gap-2 px-3 py-2">
+        <p className="text-sm font-semibold text-slate-900">{t('top_bar.notifications')}</p>
+        {items.length > 0 ? (
+          // aria-disabled, not disabled: the focus stays on it once everything is read, so Escape still closes.
+          <button
+            type="button"
+            aria-disabled={unread === 0 || markRead.isPending}
+            onClick={() => unread > 0 && !markRead.isPending && markRead.mutate(undefined)}
+            className="rounded-lg px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50 focus:ring-2 focus:ring-indigo-600 focus:outline-none aria-disabled:cursor-default aria-disabled:text-slate-400 aria-disabled:hover:bg-transparent"
+          >
+            {t('notifications.mark_all_read')}
+          </button>
+        ) : null}
+      </div>
+      {list.isPending ? (
         <div className="flex justify-center py-4 text-slate-500">
           <Spinner label={t('notifications.loading')} />
         </div>
-      ) : null}
-      {failed.length > 0 ? (
+      ) : list.isError ? (
         <div className="m-2 space-y-2 rounded-lg bg-red-50 p-3 text-sm text-red-800" role="alert">
           <p>{t('notifications.error')}</p>
-          <Button variant="secondary" size="sm" onClick={() => failed.forEach((query) => void query.refetch())}>
+          <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
             {tCommon('actions.retry')}
           </Button>
         </div>
-      ) : null}
-      {sections.map((section) =>
-        section.total > 0 ? (
-          <section key={section.key} className="py-1">
-            <h3 className="px-3 pt-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">{section.heading}</h3>
-            <ul>{section.entries}</ul>
-            {section.total > NOTIFICATIONS_SHOWN ? (
-              <Link onClick={close} to={section.moreTo} className={moreClasses}>
-                {section.more}
-              </Link>
-            ) : null}
-          </section>
-        ) : null,
+      ) : items.length === 0 ? (
+        <p className="px-3 py-4 text-sm text-slate-600">{t('notifications.empty')}</p>
+      ) : (
+        <>
+          <ul className="max-h-96 overflow-y-auto">
+            {items.map((notification) => (
+              <li key={notification.id}>
+                <NotificationRow notification={notification} onOpen={() => !notification.readAt && markRead.mutate([notification.id])} />
+              </li>
+            ))}
+          </ul>
+          {list.hasNextPage ? (
+            <div className="px-3 py-2">
+              <Button variant="secondary" size="sm" isPending={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+                {t('notifications.more')}
+              </Button>
+            </div>
+          ) : null}
+        </>
       )}
-    </>
-  );
-}
-
-function EntryText({ title, detail }: { title: string; detail: string }) {
-  return (
-    <>
-      <span className="block text-sm font-medium break-words text-slate-900">{title}</span>
-      <span className="block text-xs break-words text-slate-600">{detail}</span>
     </>
   );
 }

@@ -1,21 +1,21 @@
-// The top bar's search: workflows by name (asked of the server, 250 ms after the last keystroke) and the
-// open tasks whose workflow or step matches (from the list the bell and the sidebar already hold), as a
-// listbox under the field. Enter or a click opens the workflow's editor, or the task's run.
+// The top bar's search: one question to the server (GET /api/search, 250 ms after the last keystroke) that
+// finds the organisation's workflows by name, the newest runs of those workflows and the open tasks whose
+// workflow or step matches, five of each, as a listbox grouped by kind under the field. Arrows move, Enter or a
+// click opens the workflow's editor, the run, or the task's run.
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
-import type { HumanTask, Workflow } from '@shared/types/api';
+import type { SearchResults } from '@shared/types/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '@/components/ui/icons';
-import { openTasksQueryOptions } from '../api/get-open-tasks';
-import { searchWorkflowsQueryOptions } from '../api/search-workflows';
+import { formatDateTime } from '@/lib/format';
+import { searchQueryOptions } from '../api/search';
 
 export const SEARCH_DEBOUNCE_MS = 250;
-/** How many workflows and how many tasks the list shows at the most. */
-export const SEARCH_RESULTS_SHOWN = 8;
 
-type Result = { kind: 'workflow'; workflow: Workflow } | { kind: 'task'; task: HumanTask };
+/** What an option opens: a workflow's editor, or a run (a task is handled at its run). */
+type Result = { kind: 'workflow' | 'run'; id: string };
 
 function useDebounced(value: string, ms: number): string {
   const [debounced, setDebounced] = useState(value);
@@ -30,41 +30,46 @@ const panelClasses = 'absolute right-0 z-40 mt-2 w-80 rounded-xl bg-white p-2 sh
 const groupHeading = 'px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase';
 const optionClasses = 'cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-900 data-focus:bg-indigo-50 data-focus:text-indigo-900';
 
+const EMPTY: SearchResults = { workflows: [], runs: [], tasks: [] };
+
 export function TopSearch() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const text = query.trim();
   const debounced = useDebounced(text, SEARCH_DEBOUNCE_MS);
-  const workflows = useQuery({ ...searchWorkflowsQueryOptions(debounced), enabled: debounced !== '', placeholderData: keepPreviousData });
-  const tasks = useQuery({ ...openTasksQueryOptions(), enabled: text !== '' });
-
-  const lower = text.toLowerCase();
-  const foundWorkflows = text === '' ? [] : (workflows.data ?? []).slice(0, SEARCH_RESULTS_SHOWN);
-  const foundTasks =
-    text === ''
-      ? []
-      : (tasks.data ?? [])
-          .filter((task) => `${task.workflowName} ${task.title}`.toLowerCase().includes(lower))
-          .slice(0, SEARCH_RESULTS_SHOWN);
-  const searching = debounced !== text || workflows.isFetching;
-  const nothing = foundWorkflows.length === 0 && foundTasks.length === 0;
+  const search = useQuery({ ...searchQueryOptions(debounced), enabled: debounced !== '', placeholderData: keepPreviousData });
+  const found = text === '' ? EMPTY : (search.data ?? EMPTY);
+  const searching = debounced !== text || search.isFetching;
+  const nothing = found.workflows.length + found.runs.length + found.tasks.length === 0;
 
   const groups = [
     {
       key: 'workflows',
       label: t('search.workflows'),
-      options: foundWorkflows.map((workflow) => (
-        <ComboboxOption key={workflow.id} value={{ kind: 'workflow', workflow }} className={optionClasses}>
+      options: found.workflows.map((workflow) => (
+        <ComboboxOption key={workflow.id} value={{ kind: 'workflow', id: workflow.id }} className={optionClasses}>
           {workflow.name}
+        </ComboboxOption>
+      )),
+    },
+    {
+      key: 'runs',
+      label: t('search.runs'),
+      options: found.runs.map((run) => (
+        <ComboboxOption key={run.id} value={{ kind: 'run', id: run.id }} className={optionClasses}>
+          <span className="block">{run.workflowName}</span>
+          <span className="block text-xs text-slate-600">
+            {t(`search.run_status.${run.status}`)} · {formatDateTime(run.createdAt)}
+          </span>
         </ComboboxOption>
       )),
     },
     {
       key: 'tasks',
       label: t('search.tasks'),
-      options: foundTasks.map((task) => (
-        <ComboboxOption key={task.id} value={{ kind: 'task', task }} className={optionClasses}>
+      options: found.tasks.map((task) => (
+        <ComboboxOption key={task.id} value={{ kind: 'run', id: task.runId }} className={optionClasses}>
           <span className="block">{task.workflowName}</span>
           <span className="block text-xs text-slate-600">{task.title || t(`notifications.task_kind.${task.kind}`)}</span>
         </ComboboxOption>
@@ -75,8 +80,8 @@ export function TopSearch() {
   function open(result: Result | null) {
     if (!result) return;
     setQuery('');
-    if (result.kind === 'workflow') void navigate({ to: '/workflows/$workflowId', params: { workflowId: result.workflow.id } });
-    else void navigate({ to: '/workflow-execution/$runId', params: { runId: result.task.runId } });
+    if (result.kind === 'workflow') void navigate({ to: '/workflows/$workflowId', params: { workflowId: result.id } });
+    else void navigate({ to: '/workflow-execution/$runId', params: { runId: result.id } });
   }
 
   return (
@@ -93,7 +98,7 @@ export function TopSearch() {
         />
         {text === '' ? null : nothing ? (
           <p role="status" className={`${panelClasses} px-3 py-2 text-sm text-slate-600`}>
-            {workflows.isError ? t('search.error') : searching ? t('search.searching') : t('search.no_results')}
+            {search.isError ? t('search.error') : searching ? t('search.searching') : t('search.no_results')}
           </p>
         ) : (
           <ComboboxOptions modal={false} className={`${panelClasses} max-h-96 overflow-y-auto`}>

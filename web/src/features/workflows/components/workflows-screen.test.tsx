@@ -156,6 +156,28 @@ describe('card actions', () => {
     await waitFor(() => expect(listed).toBe(2));
   });
 
+  it('edits the time by hand (minutes) that "Sparade timmar" counts, in seconds on the server', async () => {
+    const { calls } = mockApi({
+      'GET /api/user': user,
+      'GET /api/workflows': () => json(200, [aWorkflow({ manualSeconds: 1800 })]),
+      [`PUT /api/workflows/${aWorkflow().id}`]: () => json(200, aWorkflow({ manualSeconds: 2700 })),
+    });
+    renderApp('/workflows');
+    await userEvent.click(await screen.findByRole('button', { name: 'Åtgärder för Fakturahantering' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Redigera' }));
+    const minutes = await screen.findByRole('textbox', { name: 'Tid för hand (minuter)' });
+    expect(minutes).toHaveValue('30');
+    expect(minutes).toHaveAccessibleDescription(/Sparade timmar.*inspelningens längd/);
+    await userEvent.clear(minutes);
+    await userEvent.type(minutes, 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Spara' }));
+    expect(await screen.findByText('Ange minuter mellan 0,1 och 1440, eller lämna tomt')).toBeInTheDocument();
+    await userEvent.clear(minutes);
+    await userEvent.type(minutes, '45');
+    await userEvent.click(screen.getByRole('button', { name: 'Spara' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ name: 'Fakturahantering', manualSeconds: 2700 }));
+  });
+
   it('runs from the menu and shows the refusal of a workflow that is not active', async () => {
     mockApi({
       'GET /api/user': user,
