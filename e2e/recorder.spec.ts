@@ -6,38 +6,23 @@
 // are not recorded, typed navigations are, and the onboarding wizard records with the same extension, saves a draft, test-runs it and activates it.
 // Least privilege (issue 21): the bridge only on the app's exact origin, the capture script only while a
 // recording exists, secrets told by autocomplete or a "show password" toggle, a personnummer as a run input.
-import { chromium, expect, test as base, type BrowserContext, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import postgres from 'postgres';
 import { buildExtension } from '../extension/build.ts';
 import { startSites, type Sites } from '../runner/test/sites/server.ts';
+import { extensionContext } from './support/extension';
 import { callApi, registerCompany } from './support/session';
 
 const PASSWORD = 'Hemligt-Lösen-42';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
 
 let extensionDir = '';
 let sites: Sites;
 
 // A persistent context: Chromium loads extensions only into one.
 const test = base.extend<{ context: BrowserContext; page: Page }>({
-  context: async ({ baseURL }, use) => {
-    const profile = mkdtempSync(join(tmpdir(), 'kollega-recorder-'));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      baseURL,
-      locale: 'sv-SE',
-      args: [...ARGS, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`],
-    });
-    await use(context);
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-  },
+  context: extensionContext(() => extensionDir),
   page: async ({ context }, use) => {
     const page = context.pages()[0] ?? (await context.newPage());
     // Every message the extension sends the app, to search for the password afterwards.

@@ -35,7 +35,7 @@ export async function buildExtension(
   rmSync(dist, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   await build({
-    entryPoints: ['background', 'capture', 'bridge', 'popup'].map((name) => join(root, `src/${name}.ts`)),
+    entryPoints: ['background', 'capture', 'bridge', 'popup', 'picker'].map((name) => join(root, `src/${name}.ts`)),
     outdir: out,
     bundle: true,
     format: 'iife',

@@ -18,6 +18,8 @@ function fakeChrome() {
     windows: [] as chrome.windows.CreateData[],
     sent: [] as Array<{ tabId: number; message: unknown }>,
     registrations: [] as string[],
+    injections: [] as chrome.scripting.ScriptInjection<unknown[], unknown>[],
+    removedWindows: [] as number[],
   };
   const api = {
     runtime: {
@@ -38,14 +40,17 @@ function fakeChrome() {
         return { id: 7, tabs: [{ id: 70 }] };
       },
       update: async () => undefined,
+      remove: async (windowId: number) => void calls.removedWindows.push(windowId),
     },
     tabs: {
       sendMessage: async (tabId: number, message: unknown) => void calls.sent.push({ tabId, message }),
       get: async (tabId: number) => ({ id: tabId, url: 'https://bank.example/' }),
+      captureVisibleTab: async () => Promise.reject(new Error('no picture in tests')),
       onRemoved: on('tabRemoved'),
     },
-    webNavigation: { onCreatedNavigationTarget: on('created'), onCommitted: on('committed') },
+    webNavigation: { onCreatedNavigationTarget: on('created'), onCommitted: on('committed'), onCompleted: on('completed') },
     scripting: {
+      executeScript: async (injection: chrome.scripting.ScriptInjection<unknown[], unknown>) => void calls.injections.push(injection),
       getRegisteredContentScripts: async ({ ids }: { ids: string[] }) => ids.filter((id) => registered.has(id)).map((id) => registered.get(id)),
       registerContentScripts: async (scripts: chrome.scripting.RegisteredContentScript[]) => {
         for (const script of scripts) {
@@ -65,7 +70,7 @@ function fakeChrome() {
       const async = (listeners.message ?? []).map((fn) => (fn as (m: unknown, s: Sender, r: (x: unknown) => void) => unknown)(message, sender, resolve));
       if (!async.includes(true)) resolve(undefined);
     });
-  return { api, calls, registered, send };
+  return { api, calls, registered, send, listeners };
 }
 
 const appSender = (patch: Partial<Sender> = {}): Sender => ({
@@ -177,5 +182,72 @@ describe('the toolbar popup and the capture script', () => {
     await fake.send(start(), appSender());
     expect(await fake.send({ type: 'hello' }, { id: EXTENSION_ID, tab: { id: 99 } as chrome.tabs.Tab, frameId: 0 })).toEqual({ active: false });
     expect(await fake.send({ type: 'hello' }, { id: EXTENSION_ID, tab: { id: 70 } as chrome.tabs.Tab, frameId: 1 })).toEqual({ active: true });
+  });
+});
+
+describe('"Peka ut": picking an element', () => {
+  const TEXTS = { hint: 'Klicka på det steget ska använda', pause: 'Pausa', resume: 'Fortsätt', cancel: 'Avbryt' };
+  const pick = (url = 'https://bank.example/leverantorer') => ({ type: 'command', command: { type: 'pick', url, texts: TEXTS } });
+  const pickTab = (patch: Partial<Sender> = {}): Sender => ({ id: EXTENSION_ID, tab: { id: 70 } as chrome.tabs.Tab, frameId: 0, url: 'https://bank.example/leverantorer', ...patch });
+  const element = { selectors: ['aria/Spara[role="button"]'], fingerprint: { tag: 'button', role: 'button', name: 'Spara' }, label: 'Spara', url: 'https://bank.example/leverantorer' };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('opens the page in a window and injects the picker into that tab only, registering nothing', async () => {
+    expect(await fake.send(pick(), appSender())).toBeUndefined();
+    expect(fake.calls.windows).toEqual([expect.objectContaining({ url: 'https://bank.example/leverantorer' })]);
+    expect(fake.calls.injections).toEqual([{ target: { tabId: 70, allFrames: true }, files: ['picker.js'] }]);
+    expect(fake.calls.registrations).toEqual([]);
+    // Each document the pick tab loads gets it; a document of another tab, or not a web page, does not.
+    const completed = fake.listeners.completed![0] as (details: object) => Promise<void>;
+    await completed({ tabId: 70, frameId: 4, url: 'https://bank.example/next' });
+    await completed({ tabId: 71, frameId: 0, url: 'https://bank.example/' });
+    await completed({ tabId: 70, frameId: 5, url: 'chrome-error://chromewebdata/' });
+    expect(fake.calls.injections.slice(1)).toEqual([{ target: { tabId: 70, frameIds: [4] }, files: ['picker.js'] }]);
+  });
+
+  it.each(['javascript:alert(1)', 'file:///etc/passwd', 'chrome://settings'])('refuses to open %s', async (url) => {
+    expect(await fake.send(pick(url), appSender())).toEqual({ type: 'pickFailed', code: 'url_not_allowed' });
+    expect(fake.calls.windows).toEqual([]);
+  });
+
+  it('a pick asked by a page that is not the app opens nothing', async () => {
+    expect(await fake.send(pick(), appSender({ url: 'https://evil.example/', origin: 'https://evil.example' }))).toBeUndefined();
+    expect(fake.calls.windows).toEqual([]);
+  });
+
+  it('the picker gets the words only in the pick tab, and only the pick tab can answer', async () => {
+    await fake.send(pick(), appSender());
+    expect(await fake.send({ type: 'pick-hello' }, pickTab({ frameId: 2 }))).toEqual({ texts: TEXTS, paused: false });
+    expect(await fake.send({ type: 'pick-hello' }, pickTab({ tab: { id: 99 } as chrome.tabs.Tab }))).toBeUndefined();
+    fake.calls.sent.length = 0;
+    // Another tab, another extension: no answer reaches the app.
+    await fake.send({ type: 'picked', element }, pickTab({ tab: { id: 99 } as chrome.tabs.Tab }));
+    await fake.send({ type: 'picked', element }, pickTab({ id: 'someotherextension' }));
+    await settle();
+    expect(fake.calls.sent).toEqual([]);
+    await fake.send({ type: 'picked', element: { ...element, extra: 'dropped' } }, pickTab());
+    await settle();
+    expect(fake.calls.sent).toEqual([{ tabId: 1, message: { type: 'event', event: { type: 'picked', element } } }]);
+    expect(fake.calls.removedWindows).toEqual([7]);
+    // The pick is over: a second answer (another frame) is not relayed.
+    await fake.send({ type: 'picked', element }, pickTab({ frameId: 3 }));
+    await settle();
+    expect(fake.calls.sent).toHaveLength(1);
+  });
+
+  it('Escape in the page, "cancelPick" from the app and closing the window cancel the pick', async () => {
+    await fake.send(pick(), appSender());
+    await fake.send({ type: 'pick-cancel' }, pickTab());
+    await settle();
+    expect(fake.calls.sent.at(-1)).toEqual({ tabId: 1, message: { type: 'event', event: { type: 'pickCancelled' } } });
+    await fake.send(pick(), appSender());
+    await fake.send({ type: 'command', command: { type: 'cancelPick' } }, appSender({ tab: { id: 2 } as chrome.tabs.Tab }));
+    expect(fake.calls.removedWindows).toEqual([7]); // another app tab cannot cancel it
+    await fake.send({ type: 'command', command: { type: 'cancelPick' } }, appSender());
+    expect(fake.calls.removedWindows).toEqual([7, 7]);
+    await fake.send(pick(), appSender());
+    fake.calls.sent.length = 0;
+    for (const listener of fake.listeners.tabRemoved!) await (listener as (tabId: number) => Promise<void>)(70);
+    expect(fake.calls.sent).toEqual([{ tabId: 1, message: { type: 'event', event: { type: 'pickCancelled' } } }]);
   });
 });

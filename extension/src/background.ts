@@ -6,8 +6,11 @@
 // unregistered when it stops; no `tabs` permission; every message is checked against its sender: app
 // commands only from a top frame on one of the app's exact origins (and, once a recording runs, only from
 // the tab that started it), popup commands only from the extension's own popup, captures only from the
-// recorded tabs. A recording opens http(s) start URLs only.
+// recorded tabs. A recording opens http(s) start URLs only. "Peka ut" (pick-session.ts) has its own window and
+// injects its picker only into it, only while a pick is open.
 import { isAppOrigin, isWebUrl, originOf } from './origins.ts';
+import { listenForPicks, onPickerMessage, pickCommand } from './pick-session.ts';
+import type { PickerMessage } from './picker.ts';
 import type { AppCommand, Capture, ExtensionEvent, RecorderStatus } from './protocol.ts';
 
 type State = {
@@ -129,6 +132,7 @@ async function start(url: string | null, appTabId: number | undefined): Promise<
 }
 
 async function command(cmd: AppCommand, appTabId: number | undefined): Promise<ExtensionEvent | undefined> {
+  if (cmd.type === 'pick' || cmd.type === 'cancelPick') return pickCommand(cmd, appTabId); // "Peka ut", beside any recording
   const s = await load();
   // A recording is driven by the tab that started it; another app tab may only ask for the status or start anew.
   const owner = s.status === 'stopped' || s.appTabId === appTabId;
@@ -155,7 +159,8 @@ type Message =
   | { type: 'command'; command: AppCommand }
   | { type: 'popup'; command: AppCommand }
   | { type: 'hello' }
-  | { type: 'capture'; capture: Capture };
+  | { type: 'capture'; capture: Capture }
+  | PickerMessage;
 
 type Sender = chrome.runtime.MessageSender;
 
@@ -207,9 +212,16 @@ chrome.runtime.onMessage.addListener((message: Message, sender, reply) => {
     case 'capture':
       if (fromContentScript(sender) && tabId !== undefined && message.capture?.step) void emit(message.capture, tabId);
       return false;
+    case 'pick-hello':
+    case 'pick-pause':
+    case 'pick-cancel':
+    case 'picked':
+      return onPickerMessage(message, sender, reply);
   }
   return false;
 });
+
+listenForPicks();
 
 // Popups the recorded pages open (window.open, target=_blank) are recorded too.
 chrome.webNavigation.onCreatedNavigationTarget.addListener(async (details) => {

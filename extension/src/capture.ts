@@ -16,13 +16,12 @@
 //   personnummer              → `change` with `{{input.name}}` (a run input), never the number itself
 //   file choosers             → reported with the files' names only (the app makes it a manual step)
 //   Enter, Tab, Escape        → keyDown + keyUp
-import type { Capture, CapturedStep } from './protocol.ts';
-import { accessibleName, fingerprintFor, type Selector, selectorsFor } from './selectors.ts';
+import { fieldOf, INTERACTIVE, placement } from './element-context.ts';
+import type { Capture } from './protocol.ts';
+import { accessibleName, fingerprintFor, selectorsFor } from './selectors.ts';
 import { inputNameFrom, isPersonnummer, secretAutocomplete, secretNameFrom } from './sensitive.ts';
 
 const KEYS = new Set(['Enter', 'Tab', 'Escape']);
-const INTERACTIVE =
-  'button, a[href], input, select, textarea, label, summary, [role="button"], [role="link"], [role="menuitem"], [role="tab"], [role="option"], [role="checkbox"], [role="radio"], [role="switch"], [contenteditable=""], [contenteditable="true"]';
 const TEXT_INPUT =
   'textarea, input:not([type]), input[type="text"], input[type="email"], input[type="search"], input[type="tel"], input[type="url"], input[type="number"], input[type="password"], input[type="date"], input[type="time"], input[type="datetime-local"], input[type="month"], input[type="week"]';
 
@@ -37,30 +36,6 @@ const passwords = new WeakSet<Element>();
 
 function send(capture: Capture) {
   chrome.runtime.sendMessage({ type: 'capture', capture }).catch(() => undefined);
-}
-
-/** The frame path from the top: indexes, plus each iframe element's selectors when its document is readable. */
-function placement(): Pick<CapturedStep, 'frame' | 'frameSelectors'> {
-  if (window === window.top) return {};
-  const frame: number[] = [];
-  const frameSelectors: Selector[][] = [];
-  let readable = true;
-  let current: Window = window;
-  while (current !== current.top && current.parent) {
-    const parent: Window = current.parent;
-    let index = 0;
-    for (let i = 0; i < parent.frames.length; i++) if (parent.frames[i] === current) index = i;
-    frame.unshift(index);
-    try {
-      const element = current.frameElement;
-      if (element) frameSelectors.unshift(selectorsFor(element));
-      else readable = false;
-    } catch {
-      readable = false; // a cross-origin parent: the runner finds this level by its index
-    }
-    current = parent;
-  }
-  return readable ? { frame, frameSelectors } : { frame };
 }
 
 const targetOf = (event: Event) => event.composedPath()[0] as Element | undefined;
@@ -121,23 +96,6 @@ function recordChange(el: Element, time: number) {
   if (recorded.get(el) === value) return;
   recorded.set(el, value);
   send({ step: { ...base, ...field, type: 'change', value }, label, at: time, committedAt });
-}
-
-const MAX_CHOICES = 200;
-
-/** The field's kind, and a select's options as the page shows them (the chosen one always among them). */
-function fieldOf(el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement): {
-  control: 'text' | 'select' | 'checkbox' | 'radio';
-  choices?: Array<{ value: string; label: string }>;
-} {
-  if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) return { control: el.type };
-  if (!(el instanceof HTMLSelectElement)) return { control: 'text' };
-  const options = Array.from(el.options);
-  const kept = options.slice(0, MAX_CHOICES);
-  const chosen = el.selectedOptions[0];
-  if (chosen && !kept.includes(chosen)) kept[kept.length - 1] = chosen;
-  const choices = kept.map((option) => ({ value: option.value.slice(0, 1000), label: (option.label || option.text).trim().slice(0, 200) }));
-  return { control: 'select', choices };
 }
 
 function flush(time: number, except?: Element) {

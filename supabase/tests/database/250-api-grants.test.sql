@@ -21,7 +21,7 @@ $$;
 
 select results_eq($$ select * from tests.authenticated_table_privileges() $$,
   array['ai_decisions SELECT', 'audit_activities SELECT', 'batch_items SELECT', 'batches SELECT', 'error_queue_items SELECT', 'human_task_screenshots SELECT', 'human_tasks SELECT', 'notification_preferences SELECT', 'notifications SELECT', 'organization_settings SELECT', 'organizations SELECT', 'payment_methods DELETE', 'payment_methods SELECT',
-        'profiles SELECT', 'run_screenshots SELECT', 'run_steps SELECT', 'run_tables SELECT', 'templates SELECT', 'workflow_schedules SELECT',
+        'profiles SELECT', 'run_screenshots SELECT', 'run_steps SELECT', 'run_tables SELECT', 'step_thumbnails SELECT', 'templates SELECT', 'workflow_schedules SELECT',
         'workflow_versions SELECT', 'workflows DELETE', 'workflows SELECT'],
   'authenticated holds whole-table privileges only to read what the screens show and to delete payment methods and workflows');
 select results_eq($$ select * from tests.authenticated_column_privileges('INSERT') $$,
@@ -29,6 +29,7 @@ select results_eq($$ select * from tests.authenticated_column_privileges('INSERT
         'organization_settings.ai_threshold_default', 'organization_settings.pause_limit_hours', 'organization_settings.retry_attempts',
         'organization_settings.retry_backoff_seconds', 'organization_settings.run_retention_days', 'organization_settings.site_concurrency',
         'payment_methods.bank_account', 'payment_methods.card_last_four', 'payment_methods.metadata', 'payment_methods.name', 'payment_methods.type',
+        'step_thumbnails.jpeg', 'step_thumbnails.step_id', 'step_thumbnails.workflow_id',
         'workflows.category', 'workflows.description', 'workflows.is_active', 'workflows.name', 'workflows.start_method', 'workflows.status'],
   'authenticated inserts only the columns the api function sets (organisation and author come from their defaults)');
 select results_eq($$ select * from tests.authenticated_column_privileges('UPDATE') $$,
@@ -40,6 +41,7 @@ select results_eq($$ select * from tests.authenticated_column_privileges('UPDATE
         'organizations.name', 'organizations.phone', 'organizations.postal_code',
         'payment_methods.bank_account', 'payment_methods.card_last_four', 'payment_methods.metadata', 'payment_methods.name', 'payment_methods.type',
         'profiles.email', 'profiles.full_name', 'profiles.is_active', 'profiles.role',
+        'step_thumbnails.jpeg',
         'workflows.category', 'workflows.description', 'workflows.is_active', 'workflows.manual_seconds', 'workflows.name', 'workflows.start_method', 'workflows.status'],
   'authenticated updates only the columns the api function changes (no current_version: versions go through app.save_workflow_definition)');
 select results_eq($$ select * from tests.authenticated_column_privileges('SELECT') $$,

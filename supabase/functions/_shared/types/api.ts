@@ -525,3 +525,9 @@ export type SearchResults = {
   runs: Array<{ id: string; workflowName: string; status: RunStatus; createdAt: string }>;
   tasks: Array<{ id: string; runId: string; workflowName: string; kind: HumanTaskKind; title: string }>;
 };
+
+/** GET /api/workflows/{id}/thumbnails: a picture per step, the element's own when a person pointed at it, else
+ *  the step's screenshot from the workflow's last run that took one (none listed: the step has no picture). */
+export type StepThumbnail =
+  | { stepId: string; source: 'element'; /** Changes with the picture (a cache key). */ version: string }
+  | { stepId: string; source: 'run'; runId: string; stepResultId: string };

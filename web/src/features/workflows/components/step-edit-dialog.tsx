@@ -1,21 +1,25 @@
 // Edit one step (or fill in a new one) in a dialog: the fields its type has, in a person's words (a wait
-// in seconds, a select's options as a list, a checkbox as on/off); selectors, timeout and frame under
-// "Avancerat" (open for a new element step, and when one of them has an error). "Done" validates the step
-// with the shared schema; the change reaches the server when the workflow is saved.
+// in seconds, a select's options as a list, a checkbox as on/off); an element step's element pointed at on
+// the page ("Peka ut"); selectors, timeout and frame under "Avancerat" (open when one of them has an error).
+// "Done" validates the step with the shared schema; the change reaches the server when the workflow is saved.
 import { DEFAULT_STEP_TIMEOUT_MS, MAX_WAIT_MS, type Step, stepSchema } from '@shared/schemas/definition';
-import { useEffect, useMemo } from 'react';
+import type { PickedElement } from '@extension/pick-protocol';
+import { useEffect, useMemo, useState } from 'react';
 import { type FieldPath, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { SwitchField } from '@/components/ui/switch-field';
 import type { StepFieldErrors } from '../editor-model';
-import { stepBadges } from '../editor-model';
+import { selectorText, stepBadges } from '../editor-model';
 import { useIssueText } from '../hooks/use-issue-text';
+import { applyPick } from '../pick';
 import { fieldsOf, formNameOf, formToStep, type StepFormValues, stepResolver, stepToForm } from '../step-form';
+import { useStepSentence } from '../step-sentence';
 import { AiOptionsField } from './ai-options-field';
 import { ChangeValueField } from './change-value-field';
 import { ExtractTableFields } from './extract-table-fields';
+import { PickElementField } from './pick-element-field';
 import { SelectorListField } from './selector-list-field';
 import { StepTextField } from './step-text-field';
 
@@ -26,11 +30,14 @@ type StepEditDialogProps = {
   steps: readonly Step[];
   /** Messages from the last save, by field path (`url`, `selectors.0`). */
   errors: StepFieldErrors;
+  /** The page "Peka ut" opens first. */
+  pickUrl: string;
   onClose: () => void;
-  onSubmit: (step: Step) => void;
+  /** The step, and the picture of the element pointed at in the dialog (a JPEG data: URL), if any. */
+  onSubmit: (step: Step, thumbnail?: string) => void;
 };
 
-export function StepEditDialog({ step, number, steps, errors, onClose, onSubmit }: StepEditDialogProps) {
+export function StepEditDialog({ step, number, steps, errors, pickUrl, onClose, onSubmit }: StepEditDialogProps) {
   const { t } = useTranslation('workflows');
   const type = t(`step_types.${step.type}`);
   return (
@@ -40,23 +47,20 @@ export function StepEditDialog({ step, number, steps, errors, onClose, onSubmit 
       size="lg"
       title={number === null ? t('step_dialog.new_title', { type }) : t('step_dialog.edit_title', { number, type })}
     >
-      <StepForm step={step} isNew={number === null} steps={steps} errors={errors} onCancel={onClose} onSubmit={onSubmit} />
+      <StepForm step={step} isNew={number === null} steps={steps} errors={errors} pickUrl={pickUrl} onCancel={onClose} onSubmit={onSubmit} />
     </Dialog>
   );
 }
 
-type StepFormProps = {
-  step: Step;
-  isNew: boolean;
-  steps: readonly Step[];
-  errors: StepFieldErrors;
-  onCancel: () => void;
-  onSubmit: (step: Step) => void;
-};
+type StepFormProps = Pick<StepEditDialogProps, 'step' | 'steps' | 'errors' | 'pickUrl' | 'onSubmit'> & { isNew: boolean; onCancel: () => void };
 
-function StepForm({ step, isNew, steps, errors, onCancel, onSubmit }: StepFormProps) {
+function StepForm({ step: original, isNew, steps, errors, pickUrl, onCancel, onSubmit }: StepFormProps) {
   const { t } = useTranslation('workflows');
   const issueText = useIssueText();
+  const sentence = useStepSentence();
+  // The step as "Peka ut" left it (selectors, fingerprint, frame, a field's kind and options), under the form's fields.
+  const [step, setStep] = useState(original);
+  const [picked, setPicked] = useState<{ label: string; thumbnail?: string } | null>(null);
   const resolver = useMemo(() => stepResolver(step, issueText), [step, issueText]);
   const form = useForm<StepFormValues>({ defaultValues: stepToForm(step), resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
   const fields = fieldsOf(step.type);
@@ -65,9 +69,8 @@ function StepForm({ step, isNew, steps, errors, onCancel, onSubmit }: StepFormPr
   const fullPage = useWatch({ control: form.control, name: 'fullPage' });
   const { isSubmitted, errors: formErrorsNow } = form.formState;
   const hasAdvanced = fields.includes('selectors') || fields.includes('timeout') || badges.frame || badges.popup;
-  // A new element step needs its selector; an error in a selector or the timeout must be seen.
+  // An error in a selector or the timeout must be seen.
   const openAdvanced =
-    (isNew && fields.includes('selectors')) ||
     Object.keys(errors).some((path) => path.startsWith('selectors') || path === 'timeout') ||
     formErrorsNow.selectors !== undefined ||
     formErrorsNow.timeout !== undefined;
@@ -79,7 +82,19 @@ function StepForm({ step, isNew, steps, errors, onCancel, onSubmit }: StepFormPr
     // The last save's messages are shown once, when the dialog opens; typing re-validates from there.
   }, [errors, form]);
 
-  const handleValid = (values: StepFormValues) => onSubmit(stepSchema.parse(formToStep(step, values)));
+  const handleValid = (values: StepFormValues) => onSubmit(stepSchema.parse(formToStep(step, values)), picked?.thumbnail);
+
+  const handlePicked = (element: PickedElement) => {
+    const next = applyPick(formToStep(step, form.getValues()), element);
+    const description = form.getValues('description').trim();
+    // The person's own words stay; an empty description or the old sentence becomes the new sentence.
+    if (!description || description === sentence(formToStep(step, form.getValues()))) form.setValue('description', sentence(next), { shouldDirty: true });
+    if ('selectors' in next && next.selectors) form.setValue('selectors', next.selectors.map((selector) => ({ text: selectorText(selector) })), { shouldDirty: true });
+    if (next.type === 'change') form.setValue('value', next.value, { shouldDirty: true });
+    form.clearErrors('selectors');
+    setStep(next);
+    setPicked({ label: element.label, thumbnail: element.thumbnail });
+  };
 
   return (
     <FormProvider {...form}>
@@ -90,6 +105,7 @@ function StepForm({ step, isNew, steps, errors, onCancel, onSubmit }: StepFormPr
           placeholder={t('step_dialog.description_placeholder')}
           autoFocus
         />
+        {fields.includes('selectors') ? <PickElementField url={pickUrl} picked={picked} onPicked={handlePicked} /> : null}
         {fields.includes('url') ? <StepTextField name="url" type="url" inputMode="url" mono label={t('step_dialog.url_label')} /> : null}
         {fields.includes('value') && step.type === 'change' ? <ChangeValueField step={step} /> : null}
         {fields.includes('key') ? <StepTextField name="key" label={t('step_dialog.key_label')} /> : null}

@@ -10,7 +10,7 @@ type StepListProps = {
   steps: readonly Step[];
   errors: DefinitionErrors;
   editable: boolean;
-  /** Step id → the URL of its screenshot from the last test run. */
+  /** Step id → the URL of its picture (its element's, else its screenshot from the last run). */
   thumbnails?: Record<string, string>;
   onMove: (from: number, to: number) => void;
   onInsertAfter: (index: number, type: AddableStepType) => void;

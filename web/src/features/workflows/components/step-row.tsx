@@ -1,5 +1,5 @@
 // One step of the editor's list as a sentence about what a person sees ("Klicka på knappen ”Spara”"), the
-// person's own note when it says more, a thumbnail from the last test run, badges for secrets, frames and
+// person's own note when it says more, a picture (the element pointed at, else the step in the last run), badges for secrets, frames and
 // popups, the last save's errors, selectors and timeouts under "Avancerat", and the step's actions: move
 // (buttons, or drag the row), add a step after it, duplicate, edit, delete (disabled, with the list's
 // reason, for whoever may not change the steps).
@@ -22,7 +22,7 @@ type StepRowProps = {
   index: number;
   count: number;
   errors: StepFieldErrors | undefined;
-  /** The step's screenshot from the last test run, if it took one. */
+  /** The step's picture: its element's, else its screenshot from the last run (none: no picture). */
   thumbnailUrl?: string;
   editable: boolean;
   dragging: boolean;

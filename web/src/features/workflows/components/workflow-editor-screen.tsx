@@ -3,7 +3,8 @@
 // new version with the shared schema's checks), the version history (who saved what, restore any
 // version), a live test run, and what hangs on the workflow: its secrets, schedule and webhook. Leaving
 // with unsaved changes asks first. Whoever may not change the workflow (useCan) sees it read-only, with
-// the reason, and may still test-run it.
+// the reason, and may still test-run it. Each step shows a picture: the element pointed at with "Peka ut"
+// (stored when the steps are saved), else the step's screenshot from the last run.
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useBlocker } from '@tanstack/react-router';
 import { secretNames, type Step, DEFINITION_FORMAT_VERSION, type InputDeclaration, inputDeclarations, usedInputNames } from '@shared/schemas/definition';
@@ -20,10 +21,12 @@ import { PermissionNote } from '@/components/ui/permission-note';
 import { ApiError } from '@/lib/api-client';
 import { useCan } from '@/lib/permissions';
 import { runQueryOptions } from '../api/get-run';
+import { stepThumbnailsQueryOptions } from '../api/get-step-thumbnails';
 import { workflowQueryOptions } from '../api/get-workflow';
 import { runScreenshotUrl } from '../api/run-screenshot-url';
 import { useTestRunWorkflow } from '../api/run-workflow';
 import { useSaveDefinition } from '../api/save-definition';
+import { useSaveStepThumbnails } from '../api/save-step-thumbnails';
 import { useUpdateWorkflow } from '../api/update-workflow';
 import {
   type AddableStepType,
@@ -41,6 +44,7 @@ import {
 import { useIssueText } from '../hooks/use-issue-text';
 import { useDefaultAiThreshold } from '@/hooks/use-organization-settings';
 import { useStepHistory } from '../hooks/use-step-history';
+import { pickUrl } from '../pick';
 import { AddStepMenu } from './add-step-menu';
 import { BatchesCard } from './batches-card';
 import { InputsCard } from './inputs-card';
@@ -90,6 +94,9 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
   const [deleting, setDeleting] = useState<number | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [runId, setRunId] = useState<string | null>(null);
+  /** Step id → the picture of the element pointed at since the last save (a JPEG data: URL). */
+  const [pickedThumbnails, setPickedThumbnails] = useState<Record<string, string>>({});
+  const saveThumbnails = useSaveStepThumbnails();
 
   const save = useSaveDefinition();
   const testRun = useTestRunWorkflow();
@@ -122,6 +129,9 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
       { id: workflow.id, definition: result.definition },
       {
         onSuccess: (definition) => {
+          const kept = Object.entries(pickedThumbnails).filter(([id]) => sent.some((step) => step.id === id));
+          if (kept.length > 0) saveThumbnails.mutate({ workflowId: workflow.id, thumbnails: Object.fromEntries(kept) });
+          setPickedThumbnails({});
           history.reset();
           setInputsDraft(null);
           setErrors({});
@@ -148,8 +158,9 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
   const askOrStart = () => (inputDeclarations({ steps, inputs }).length ? setAskingInputs(true) : startTestRun());
   const handleTestRun = () => (dirty ? handleSave(askOrStart) : askOrStart());
 
-  const handleStepSubmit = (step: Step) => {
+  const handleStepSubmit = (step: Step, thumbnail?: string) => {
     if (!editing) return;
+    if (thumbnail) setPickedThumbnails((current) => ({ ...current, [step.id]: thumbnail }));
     const next =
       editing.index === null ? insertStep(steps, editing.insertAt, step) : steps.map((current, index) => (index === editing.index ? step : current));
     history.change(next);
@@ -196,7 +207,9 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
     );
 
   const deletingStep = deleting === null ? undefined : steps[deleting];
-  const thumbnails = useTestRunThumbnails(runId);
+  const storedThumbnails = useQuery(stepThumbnailsQueryOptions(workflow.id)).data;
+  const testRunThumbnails = useTestRunThumbnails(runId);
+  const thumbnails = { ...storedThumbnails?.run, ...testRunThumbnails, ...storedThumbnails?.element, ...pickedThumbnails };
   const used = secretNames({ version: DEFINITION_FORMAT_VERSION, steps });
 
   return (
@@ -349,6 +362,7 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
           number={editing.index === null ? null : editing.index + 1}
           steps={steps}
           errors={errors[editing.step.id] ?? NO_ERRORS}
+          pickUrl={pickUrl(steps, editing.index ?? editing.insertAt)}
           onClose={() => setEditing(null)}
           onSubmit={handleStepSubmit}
         />
