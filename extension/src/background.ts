@@ -9,6 +9,7 @@
 // recorded tabs. A recording opens http(s) start URLs only.
 import { isAppOrigin, isWebUrl, originOf } from './origins.ts';
 import type { AppCommand, Capture, ExtensionEvent, RecorderStatus } from './protocol.ts';
+import { attendedCommand, isAttendedCommand } from './attended.ts';
 
 type State = {
   status: RecorderStatus;
@@ -186,6 +187,7 @@ chrome.runtime.onMessage.addListener((message: Message, sender, reply) => {
   switch (message?.type) {
     case 'command':
       if (!fromApp(sender) || !message.command) return false;
+      if (isAttendedCommand(message.command)) return answer(attendedCommand(message.command, tabId));
       return answer(command(message.command, tabId));
     case 'popup':
       if (!fromPopup(sender) || !message.command) return false;

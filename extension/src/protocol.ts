@@ -2,6 +2,7 @@
 // bridge content script (on the app's origins only) talk with window.postMessage; the bridge relays to
 // the extension's background worker with chrome.runtime messages. Dependency-free: imported by the app
 // (web/src/features/recording) and by the extension.
+import type { AttendedCommand, AttendedEvent } from './attended-protocol.ts';
 import type { Fingerprint, Selector } from './selectors.ts';
 
 export const APP_SOURCE = 'kollega-app';
@@ -18,7 +19,8 @@ export type AppCommand =
   | { type: 'resume' }
   | { type: 'stop' }
   | { type: 'focus' }
-  | { type: 'status' };
+  | { type: 'status' }
+  | AttendedCommand;
 
 type Placement = { frame?: number[]; frameSelectors?: Selector[][]; target?: string };
 
@@ -69,4 +71,5 @@ export type Capture = {
 export type ExtensionEvent =
   | { type: 'status'; status: RecorderStatus; hasWindow: boolean }
   | { type: 'step'; capture: Capture }
-  | { type: 'error'; code: 'window_failed' | 'not_recording' | 'url_not_allowed' };
+  | { type: 'error'; code: 'window_failed' | 'not_recording' | 'url_not_allowed' }
+  | AttendedEvent;

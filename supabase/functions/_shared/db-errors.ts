@@ -22,6 +22,8 @@ const KNOWN: Partial<Record<string, ApiMessageKey>> = {
   last_admin: 'last_admin',
   workflow_not_active: 'workflow_not_active',
   workflow_has_no_steps: 'workflow_has_no_steps',
+  workflow_attended_only: 'workflow_attended_only',
+  workflow_unattended_only: 'workflow_unattended_only',
   run_state_invalid: 'run_state_invalid',
   step_out_of_range: 'step_out_of_range',
   error_status_forbidden: 'error_status_forbidden',

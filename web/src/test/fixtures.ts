@@ -16,6 +16,7 @@ export function aWorkflow(overrides: Partial<Workflow> = {}): Workflow {
     lastRunAt: '2025-03-14T09:22:00Z',
     successRate: 97.5,
     runCount: 40,
+    runLocation: 'unattended',
     ...overrides,
   };
 }

@@ -11,6 +11,12 @@ export const WORKFLOW_CATEGORIES = [
   'Övrigt',
 ] as const;
 export const START_METHODS = ['manual', 'scheduled', 'trigger'] as const;
+/**
+ * Where an organisation lets a workflow run: on Kollega's runners, only in a person's own browser (an attended
+ * run through the extension), or both. A workflow with a `login` step runs attended only, whatever this says.
+ */
+export const RUN_LOCATIONS = ['unattended', 'attended', 'both'] as const;
+export type RunLocation = (typeof RUN_LOCATIONS)[number];
 /** Stored statuses; the UI shows anything but active/paused/error as draft (SPEC §3). */
 export const WORKFLOW_STATUSES = ['draft', 'active', 'paused', 'error', 'inactive'] as const;
 
@@ -33,6 +39,7 @@ export const updateWorkflowSchema = z
     category: workflowCategorySchema,
     startMethod: startMethodSchema,
     status: z.enum(['active', 'paused'], { message: 'workflow_status_invalid' }),
+    runLocation: z.enum(RUN_LOCATIONS, { message: 'run_location_invalid' }),
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { message: 'nothing_to_update' });

@@ -61,6 +61,9 @@ function aRun(overrides: Partial<Run> = {}): Run {
     startedAt: new Date(Date.now() - 3_600_000).toISOString(),
     finishedAt: new Date(Date.now() - 3_000_000).toISOString(),
     estimatedCompletion: null,
+    mode: 'unattended',
+    attendedBy: null,
+    pauseReason: null,
     ...overrides,
   };
 }

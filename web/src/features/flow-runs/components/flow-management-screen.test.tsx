@@ -38,6 +38,9 @@ function aRun(overrides: Partial<Run> = {}): Run {
     startedAt: '2025-03-14T09:00:01Z',
     finishedAt: null,
     estimatedCompletion: '2025-03-14T09:05:00Z',
+    mode: 'unattended',
+    attendedBy: null,
+    pauseReason: null,
     ...overrides,
   };
 }

@@ -61,6 +61,9 @@ const failedRun: RunDetail = {
   startedAt: '2025-03-14T09:00:01Z',
   finishedAt: '2025-03-14T09:01:00Z',
   estimatedCompletion: null,
+  mode: 'unattended',
+  attendedBy: null,
+  pauseReason: null,
   inputs: { lagenhet: '1204' },
   steps: [
     aStep({ attempt: 1, id: 'a1', extracted: { arende: 'Trasig dörr' }, hasScreenshot: true }),

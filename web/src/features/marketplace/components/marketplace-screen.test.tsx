@@ -58,6 +58,7 @@ const workflow: Workflow = {
   lastRunAt: null,
   successRate: null,
   runCount: 0,
+  runLocation: 'unattended',
 };
 
 function renderMarketplace(routes: Parameters<typeof mockApi>[0] = {}) {

@@ -40,7 +40,7 @@ export function useRecorder() {
       } else if (event.type === 'error') {
         setStartError(event.code === 'url_not_allowed' ? 'url_not_allowed' : 'window_failed');
         setStatus('stopped');
-      } else {
+      } else if (event.type === 'step') {
         idCounter.current += 1;
         const step = stepFromCapture(event.capture, `rec-${Date.now().toString(36)}-${idCounter.current}`, tRef.current);
         if (step) setSteps((current) => appendStep(current, step));

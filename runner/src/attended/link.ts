@@ -1,0 +1,101 @@
+// The relay's connection to one person's extension (one WebSocket per attended run): requests with answers,
+// and the extension's events (CDP events of the relayed tabs, popups, detaches, the person taking over).
+import { EventEmitter } from 'node:events';
+import type { WebSocket } from 'ws';
+import type { AttendedDetachReason, ExtensionToRelay, RelayToExtension, TargetInfo } from '../../../extension/src/attended-protocol.ts';
+
+type Events = {
+  event: [{ tabId: number; sessionId?: string; method: string; params?: unknown }];
+  popup: [{ tabId: number; targetInfo: TargetInfo }];
+  detached: [{ tabId: number; reason: AttendedDetachReason }];
+  takeover: [{ tabId: number; input: string }];
+  close: [];
+};
+
+/** How long a request may wait for the extension (a navigation's commands answer quickly; a hung tab does not). */
+const REQUEST_TIMEOUT_MS = 60_000;
+
+export class ExtensionLink extends EventEmitter<Events> {
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
+  closed = false;
+
+  constructor(private readonly socket: WebSocket) {
+    super();
+    socket.on('message', (data) => {
+      let message: ExtensionToRelay;
+      try {
+        message = JSON.parse(String(data));
+      } catch {
+        return;
+      }
+      this.receive(message);
+    });
+    socket.on('close', () => this.shut());
+    socket.on('error', () => this.shut());
+  }
+
+  private receive(message: ExtensionToRelay): void {
+    switch (message.type) {
+      case 'result': {
+        const waiting = this.pending.get(message.id);
+        if (!waiting) return;
+        this.pending.delete(message.id);
+        clearTimeout(waiting.timer);
+        if (message.error !== undefined) waiting.reject(new Error(message.error));
+        else waiting.resolve(message.result);
+        return;
+      }
+      case 'event':
+        this.emit('event', message);
+        return;
+      case 'popup':
+        this.emit('popup', message);
+        return;
+      case 'detached':
+        this.emit('detached', message);
+        return;
+      case 'takeover':
+        this.emit('takeover', message);
+        return;
+      case 'ping':
+        this.send({ type: 'pong' });
+        return;
+      default:
+        return;
+    }
+  }
+
+  send(message: RelayToExtension): void {
+    if (!this.closed && this.socket.readyState === 1) this.socket.send(JSON.stringify(message));
+  }
+
+  request(method: 'attach' | 'cdp' | 'closeTab', params: unknown): Promise<unknown> {
+    if (this.closed) return Promise.reject(new Error('the person\'s browser is no longer connected'));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(`the person's browser did not answer ${method} in time`));
+      }, REQUEST_TIMEOUT_MS);
+      this.pending.set(id, { resolve, reject, timer });
+      this.send({ type: 'request', id, method, params } as RelayToExtension);
+    });
+  }
+
+  close(code = 1000, why = 'done'): void {
+    this.socket.close(code, why);
+    this.shut();
+  }
+
+  private shut(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const { reject, timer } of this.pending.values()) {
+      clearTimeout(timer);
+      reject(new Error('the person\'s browser disconnected'));
+    }
+    this.pending.clear();
+    this.emit('close');
+  }
+}
