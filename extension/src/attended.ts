@@ -142,8 +142,9 @@ async function handle(message: RelayToExtension): Promise<void> {
   if (!session) return;
   switch (message.type) {
     case 'request': {
+      if (message.method === 'cdp') return relayCommand(message.id, message.params);
       try {
-        send({ type: 'result', id: message.id, result: await request(message) });
+        send({ type: 'result', id: message.id, result: await request(message as Extract<RelayToExtension, { type: 'request'; method: 'attach' | 'closeTab' }>) });
       } catch (error) {
         send({ type: 'result', id: message.id, error: error instanceof Error ? error.message : String(error) });
       }
@@ -162,27 +163,31 @@ async function handle(message: RelayToExtension): Promise<void> {
   }
 }
 
-async function request(message: Extract<RelayToExtension, { type: 'request' }>): Promise<unknown> {
+/**
+ * A CDP command for a relayed tab. Its answer is sent from chrome.debugger's callback, in order with the tab's
+ * events (a promise would let an event that followed the answer overtake it, and Playwright relies on the order).
+ */
+function relayCommand(id: number, { tabId, sessionId, method, params }: { tabId: number; sessionId?: string; method: string; params?: unknown }): void {
+  if (!relayed(tabId)) return send({ type: 'result', id, error: 'not a tab of this run' });
+  const input = method.startsWith('Input.');
+  if (input) inputsInFlight++;
+  chrome.debugger.sendCommand({ tabId, ...(sessionId && { sessionId }) }, method, params as { [key: string]: unknown } | undefined, (result) => {
+    if (input) {
+      inputsInFlight--;
+      lastInputAt = Date.now();
+    }
+    const error = chrome.runtime.lastError?.message;
+    send(error ? { type: 'result', id, error } : { type: 'result', id, result });
+  });
+}
+
+async function request(message: Extract<RelayToExtension, { type: 'request'; method: 'attach' | 'closeTab' }>): Promise<unknown> {
   const current = session!;
   switch (message.method) {
     case 'attach': {
       const targets: Array<{ tabId: number; targetInfo: TargetInfo }> = [];
       for (const tabId of [current.tabId, ...current.popups]) targets.push({ tabId, targetInfo: await attach(tabId) });
       return { targets };
-    }
-    case 'cdp': {
-      const { tabId, sessionId, method, params } = message.params;
-      if (!relayed(tabId)) throw new Error('not a tab of this run');
-      const input = method.startsWith('Input.');
-      if (input) inputsInFlight++;
-      try {
-        return await chrome.debugger.sendCommand({ tabId, ...(sessionId && { sessionId }) }, method, params as { [key: string]: unknown } | undefined);
-      } finally {
-        if (input) {
-          inputsInFlight--;
-          lastInputAt = Date.now();
-        }
-      }
     }
     case 'closeTab': {
       const { tabId } = message.params;

@@ -64,9 +64,17 @@ export class CdpBridge {
       } catch {
         return;
       }
+      const reply = (error: string | undefined, result?: unknown) =>
+        this.toClient(error === undefined ? { id: message.id, sessionId: message.sessionId, result: result ?? {} } : { id: message.id, sessionId: message.sessionId, error: { message: error } });
+      // A tab's commands are answered the moment the extension's answer arrives, in order with the tab's events.
+      const target = message.sessionId ? this.tabOf(message.sessionId) : undefined;
+      if (target && message.method) {
+        if (!this.capturing && CAPTURES.has(message.method)) return reply('a person is signing in: nothing of the page is captured meanwhile');
+        return this.link.call('cdp', { tabId: target.tabId, ...(target.child && { sessionId: target.child }), method: message.method, params: message.params }, reply);
+      }
       void this.handle(message).then(
-        (result) => this.toClient({ id: message.id, sessionId: message.sessionId, result: result ?? {} }),
-        (error: unknown) => this.toClient({ id: message.id, sessionId: message.sessionId, error: { message: error instanceof Error ? error.message : String(error) } }),
+        (result) => reply(undefined, result),
+        (error: unknown) => reply(error instanceof Error ? error.message : String(error)),
       );
     });
     socket.on('close', () => {
@@ -110,11 +118,7 @@ export class CdpBridge {
   private async handle({ sessionId, method, params }: CdpMessage): Promise<unknown> {
     if (!method) return undefined;
     if (!this.capturing && CAPTURES.has(method)) throw new Error('a person is signing in: nothing of the page is captured meanwhile');
-    if (sessionId) {
-      const target = this.tabOf(sessionId);
-      if (!target) throw new Error(`no relayed tab has the session ${sessionId}`);
-      return this.link.request('cdp', { tabId: target.tabId, ...(target.child && { sessionId: target.child }), method, params });
-    }
+    if (sessionId) throw new Error(`no relayed tab has the session ${sessionId}`);
     switch (method) {
       case 'Browser.getVersion':
         return { protocolVersion: '1.3', product: 'Chrome/Kollega-Relay', revision: '', userAgent: 'Kollega attended relay', jsVersion: '' };

@@ -12,12 +12,15 @@ type Events = {
   close: [];
 };
 
+/** An answer from the extension: an error message, or the result. */
+type Answer = (error: string | undefined, result?: unknown) => void;
+
 /** How long a request may wait for the extension (a navigation's commands answer quickly; a hung tab does not). */
 const REQUEST_TIMEOUT_MS = 60_000;
 
 export class ExtensionLink extends EventEmitter<Events> {
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
+  private readonly pending = new Map<number, { answer: Answer; timer: NodeJS.Timeout }>();
   closed = false;
 
   constructor(private readonly socket: WebSocket) {
@@ -42,8 +45,7 @@ export class ExtensionLink extends EventEmitter<Events> {
         if (!waiting) return;
         this.pending.delete(message.id);
         clearTimeout(waiting.timer);
-        if (message.error !== undefined) waiting.reject(new Error(message.error));
-        else waiting.resolve(message.result);
+        waiting.answer(message.error, message.result);
         return;
       }
       case 'event':
@@ -71,16 +73,22 @@ export class ExtensionLink extends EventEmitter<Events> {
   }
 
   request(method: 'attach' | 'cdp' | 'closeTab', params: unknown): Promise<unknown> {
-    if (this.closed) return Promise.reject(new Error('the person\'s browser is no longer connected'));
+    return new Promise((resolve, reject) => this.call(method, params, (error, result) => (error === undefined ? resolve(result) : reject(new Error(error)))));
+  }
+
+  /**
+   * A request whose answer is handed to `answer` synchronously as it arrives, in order with the events that
+   * follow it (a promise would let them overtake it; Playwright relies on CDP's order).
+   */
+  call(method: 'attach' | 'cdp' | 'closeTab', params: unknown, answer: Answer): void {
+    if (this.closed) return answer('the person\'s browser is no longer connected');
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new Error(`the person's browser did not answer ${method} in time`));
-      }, REQUEST_TIMEOUT_MS);
-      this.pending.set(id, { resolve, reject, timer });
-      this.send({ type: 'request', id, method, params } as RelayToExtension);
-    });
+    const timer = setTimeout(() => {
+      this.pending.delete(id);
+      answer(`the person's browser did not answer ${method} in time`);
+    }, REQUEST_TIMEOUT_MS);
+    this.pending.set(id, { answer, timer });
+    this.send({ type: 'request', id, method, params } as RelayToExtension);
   }
 
   close(code = 1000, why = 'done'): void {
@@ -91,9 +99,9 @@ export class ExtensionLink extends EventEmitter<Events> {
   private shut(): void {
     if (this.closed) return;
     this.closed = true;
-    for (const { reject, timer } of this.pending.values()) {
+    for (const { answer, timer } of this.pending.values()) {
       clearTimeout(timer);
-      reject(new Error('the person\'s browser disconnected'));
+      answer('the person\'s browser disconnected');
     }
     this.pending.clear();
     this.emit('close');
