@@ -198,13 +198,14 @@ async function request(message: Extract<RelayToExtension, { type: 'request'; met
   }
 }
 
-/** Attaches the debugger to a tab of the run (again after a restart: already attached is fine) and groups it. */
+/**
+ * Attaches the debugger to a tab of the run and groups it. Each attempt gets a fresh session (an attachment left
+ * from before a restart is dropped first): the runner's new connection then finds the tab's domains off, and
+ * the page reports its execution contexts again.
+ */
 async function attach(tabId: number): Promise<TargetInfo> {
-  try {
-    await chrome.debugger.attach({ tabId }, '1.3');
-  } catch (error) {
-    if (!/already attached/i.test(String(error))) throw error;
-  }
+  await chrome.debugger.detach({ tabId }).catch(() => undefined);
+  await chrome.debugger.attach({ tabId }, '1.3');
   await chrome.debugger.sendCommand({ tabId }, 'Runtime.addBinding', { name: BINDING, executionContextName: WORLD }).catch(() => undefined);
   await chrome.debugger
     .sendCommand({ tabId }, 'Page.addScriptToEvaluateOnNewDocument', { source: WATCH_INPUT, worldName: WORLD, runImmediately: true })

@@ -45,6 +45,8 @@ function fakeChrome() {
       onRemoved: on('tabRemoved'),
     },
     webNavigation: { onCreatedNavigationTarget: on('created'), onCommitted: on('committed') },
+    // attended.ts (imported by the worker) listens to the debugger from the start.
+    debugger: { onEvent: on('debuggerEvent'), onDetach: on('debuggerDetach') },
     scripting: {
       getRegisteredContentScripts: async ({ ids }: { ids: string[] }) => ids.filter((id) => registered.has(id)).map((id) => registered.get(id)),
       registerContentScripts: async (scripts: chrome.scripting.RegisteredContentScript[]) => {

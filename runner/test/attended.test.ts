@@ -87,6 +87,7 @@ it('pauses when the extension goes away, goes on when it comes back without runn
     { id: 'pay', type: 'click', selectors: ['aria/Betala[role="button"]'] },
   ], 'both');
   const tab = await person.openTab('about:blank');
+  person.released = undefined;
   const started = await session.request<AttendedConnection>('POST', `/workflows/${workflow}/attended-runs`, {});
   expect(await person.connect(started.body.relayUrl, started.body.token, tab)).toBe('accepted');
   const runId = started.body.runId;
@@ -106,7 +107,7 @@ it('pauses when the extension goes away, goes on when it comes back without runn
   await expect.poll(async () => (await detail(runId)).currentStep, { timeout: 60_000, interval: 200 }).toBe(4);
   person.detached(tab, 'canceled_by_user');
   await expect.poll(async () => { const d = await detail(runId); return [d.status, d.pauseReason]; }, { timeout: 10_000, interval: 200 }).toEqual(['paused', 'canceled_by_user']);
-  expect(person.released).toBe('paused');
+  await expect.poll(() => person.released, { timeout: 5_000 }).toBe('paused');
 
   // The person continues it from the run's page: a new token, the same tab.
   const again = await session.request<AttendedConnection>('POST', `/runs/${runId}/attended`, {});

@@ -139,6 +139,13 @@ export class FakeExtension {
       let result: unknown;
       if (message.method === 'attach') {
         const relayed = this.tabs.filter((t) => t === this.main || this.popupOf(t));
+        // A fresh debugger session per attempt, as the extension attaches anew: a new Playwright connection finds
+        // the tab's domains off, so Runtime.enable reports the page's execution contexts again.
+        for (const tab of relayed) {
+          await this.send('Target.detachFromTarget', { sessionId: tab.sessionId });
+          for (const [child, owner] of this.children) if (owner === tab.tabId) this.children.delete(child);
+          tab.sessionId = ((await this.send('Target.attachToTarget', { targetId: tab.targetId, flatten: true })) as { sessionId: string }).sessionId;
+        }
         result = { targets: await Promise.all(relayed.map(async (t) => ({ tabId: t.tabId, targetInfo: ((await this.send('Target.getTargetInfo', { targetId: t.targetId })) as { targetInfo: TargetInfo }).targetInfo }))) };
       } else if (message.method === 'cdp') {
         const { tabId, sessionId, method, params } = message.params;
