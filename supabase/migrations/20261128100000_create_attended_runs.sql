@@ -281,6 +281,40 @@ begin
 end;
 $$;
 
+-- Pause / resume / stop (as in 20261126005200). An attended run that paused by itself has let go of the person's
+-- tab: it is continued in a browser (POST /api/runs/{id}/attended), not resumed here, where nobody would take it.
+create or replace function app.control_run(p_run_id uuid, p_action text)
+returns public.runs
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_run public.runs := private.caller_run(p_run_id);
+begin
+  if p_action = 'resume' and v_run.mode = 'attended' and v_run.pause_reason is not null then
+    raise exception 'attended_continue_in_browser' using errcode = 'P0001',
+      detail = 'This run paused in a person''s browser: continue it there.';
+  end if;
+  if p_action = 'pause' and v_run.status = 'running' then
+    update public.runs set status = 'paused' where id = p_run_id returning * into v_run;
+  elsif p_action = 'resume' and v_run.status = 'paused' and not v_run.requires_manual_intervention and v_run.runner_id is null then
+    v_run := private.restart_run(p_run_id, v_run.start_step);
+  elsif p_action = 'resume' and v_run.status = 'paused' and not v_run.requires_manual_intervention then
+    update public.runs set status = 'running' where id = p_run_id returning * into v_run;
+  elsif p_action = 'stop' and v_run.status in ('pending', 'running', 'paused') then
+    update public.runs
+    set status = 'failed', error_type = 'stopped', error_message = null, failed_step = current_step,
+        stopped_by = auth.uid(), finished_at = now(), requires_manual_intervention = false
+    where id = p_run_id returning * into v_run;
+  else
+    raise exception 'run_state_invalid' using errcode = 'P0001',
+      detail = format('A %s run cannot be %s.', v_run.status, p_action);
+  end if;
+  return v_run;
+end;
+$$;
+
 -- Tokens: no member reads or writes them; only the functions above.
 alter table public.attended_tokens enable row level security;
 revoke all on public.attended_tokens from public, anon, authenticated, service_role, kollega_runner;

@@ -24,6 +24,7 @@ const KNOWN: Partial<Record<string, ApiMessageKey>> = {
   workflow_has_no_steps: 'workflow_has_no_steps',
   workflow_attended_only: 'workflow_attended_only',
   workflow_unattended_only: 'workflow_unattended_only',
+  attended_continue_in_browser: 'attended_continue_in_browser',
   run_state_invalid: 'run_state_invalid',
   step_out_of_range: 'step_out_of_range',
   error_status_forbidden: 'error_status_forbidden',

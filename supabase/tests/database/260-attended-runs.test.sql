@@ -4,7 +4,7 @@
 -- else and no other organisation; the runner pauses it with a reason and the extension's next token resumes it
 -- as a new attempt.
 begin;
-select plan(24);
+select plan(25);
 select tests.create_actors();
 
 insert into public.workflows (id, organization_id, created_by, name, status, is_active, run_location) values
@@ -65,6 +65,11 @@ select ok((select (r ->> 'ok')::boolean from tests.as_runner(format($q$ select a
 select is((select r ->> 'result' from tests.as_runner(format($q$ select app.runner_park_run(%L, 1, 'runner-260', 1, '{}') as result $q$, :'run1')) r),
   'parked', 'and parks it at its step');
 select is((select pause_reason from public.runs where id = :'run1'), 'canceled_by_user', 'members see why it paused');
+
+select tests.authenticate_as('member');
+select throws_ok(format($$ select app.control_run(%L, 'resume') $$, :'run1'), 'P0001', 'attended_continue_in_browser',
+  'a run that paused in the person''s browser is continued there, not resumed where nobody would take it');
+select tests.clear_authentication();
 
 select tests.authenticate_as('superuser');
 select throws_ok(format($$ select app.reconnect_attended_run(%L, sha256('t-r1'::bytea), 600) $$, :'run1'), '42501', 'forbidden',
