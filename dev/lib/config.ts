@@ -8,8 +8,8 @@ const shift = <T extends Record<string, number>>(p: T) =>
   Object.fromEntries(Object.entries(p).map(([k, v]) => [k, v + offset])) as { [K in keyof T]: number };
 
 export const ports = {
-  dev: shift({ db: 54322, auth: 54321, mail: 54324, smtp: 54325, api: 54331, web: 3000, ai: 54335 }),
-  test: shift({ db: 55322, auth: 55321, mail: 55324, smtp: 55325, api: 55331, web: 3100, ai: 55335 }),
+  dev: shift({ db: 54322, auth: 54321, mail: 54324, smtp: 54325, api: 54331, web: 3000, ai: 54335, relay: 54336 }),
+  test: shift({ db: 55322, auth: 55321, mail: 55324, smtp: 55325, api: 55331, web: 3100, ai: 55335, relay: 55336 }),
 } satisfies Record<Profile, Record<string, number>>;
 
 // The Supabase CLI's public local-development constants (docs/local-stack.md, "Access tokens and the local keys").
@@ -36,5 +36,7 @@ export function urls(profile: Profile) {
     runnerDb: `postgresql://kollega_runner:postgres@127.0.0.1:${p.db}/postgres`,
     /** The test stack's OpenAI-compatible stub (dev/lib/ai-stub.ts). */
     ai: `http://127.0.0.1:${p.ai}/v1`,
+    /** The runner's relay for attended runs: where the extension connects (runner/src/attended/relay.ts). */
+    relay: `ws://127.0.0.1:${p.relay}/relay`,
   };
 }

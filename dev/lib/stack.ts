@@ -144,6 +144,7 @@ export function createStack({ profile, fresh = false, web = 'preview', runner = 
       const wanted: Array<[number, string]> = [[p.db, 'Postgres'], [p.auth, 'Auth stand-in'], [p.mail, 'mail outbox'], [p.smtp, 'mail outbox (SMTP)'], [p.api, 'api function']];
       if (profile === 'test' && !process.env.KOLLEGA_AI_BASE_URL) wanted.push([p.ai, 'AI stub']);
       if (web !== 'none') wanted.push([p.web, 'web app']);
+      if (runner) wanted.push([p.relay, 'attended-run relay']);
       for (const [port, what] of wanted) await assertPortFree(port, what);
       if (fresh) rmSync(join(repoRoot, '.local', name), { recursive: true, force: true });
 
@@ -194,6 +195,8 @@ export function createStack({ profile, fresh = false, web = 'preview', runner = 
         // The web app's proxy (vite, `xfwd`) appends the browser's address to X-Forwarded-For, standing in for
         // the platform's proxy: the sign-in limits trust that last entry only (docs/api.md "Sign-in limits").
         TRUSTED_PROXY_HOPS: '1',
+        // Where a person's extension reaches the runner's relay for an attended run (the runner below serves it).
+        KOLLEGA_RELAY_URL: u.relay,
         PORT: String(p.api),
       };
       const api = startChild(bin('deno'), ['run', '--allow-net', '--allow-env', '--allow-read', '--config', 'supabase/functions/api/deno.json', 'supabase/functions/api/index.ts'], env, 'api', log);
@@ -213,6 +216,9 @@ export function createStack({ profile, fresh = false, web = 'preview', runner = 
           // Notification e-mails go to the local outbox (its SMTP side), their links to the local app.
           KOLLEGA_SMTP_URL: u.smtp,
           KOLLEGA_APP_URL: u.app,
+          // Attended runs: the relay the extension connects to (docs/deploy.md "The relay").
+          KOLLEGA_RELAY_PORT: String(p.relay),
+          KOLLEGA_RELAY_HOST: '127.0.0.1',
         };
         const runnerProcess = startChild(bin('tsx'), ['runner/src/main.ts'], runnerEnv, 'runner', log);
         trackChild(runnerProcess);

@@ -49,6 +49,8 @@ function fakeChrome() {
       onRemoved: on('tabRemoved'),
     },
     webNavigation: { onCreatedNavigationTarget: on('created'), onCommitted: on('committed'), onCompleted: on('completed') },
+    // attended.ts (imported by the worker) listens to the debugger from the start.
+    debugger: { onEvent: on('debuggerEvent'), onDetach: on('debuggerDetach') },
     scripting: {
       executeScript: async (injection: chrome.scripting.ScriptInjection<unknown[], unknown>) => void calls.injections.push(injection),
       getRegisteredContentScripts: async ({ ids }: { ids: string[] }) => ids.filter((id) => registered.has(id)).map((id) => registered.get(id)),

@@ -12,6 +12,7 @@ import { isAppOrigin, isWebUrl, originOf } from './origins.ts';
 import { listenForPicks, onPickerMessage, pickCommand } from './pick-session.ts';
 import type { PickerMessage } from './picker.ts';
 import type { AppCommand, Capture, ExtensionEvent, RecorderStatus } from './protocol.ts';
+import { attendedCommand, isAttendedCommand } from './attended.ts';
 
 type State = {
   status: RecorderStatus;
@@ -191,6 +192,7 @@ chrome.runtime.onMessage.addListener((message: Message, sender, reply) => {
   switch (message?.type) {
     case 'command':
       if (!fromApp(sender) || !message.command) return false;
+      if (isAttendedCommand(message.command)) return answer(attendedCommand(message.command, tabId));
       return answer(command(message.command, tabId));
     case 'popup':
       if (!fromPopup(sender) || !message.command) return false;

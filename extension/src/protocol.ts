@@ -3,6 +3,7 @@
 // the extension's background worker with chrome.runtime messages. Dependency-free: imported by the app
 // (web/src/features/recording) and by the extension.
 import type { PickCommand, PickEvent } from './pick-protocol.ts';
+import type { AttendedCommand, AttendedEvent } from './attended-protocol.ts';
 import type { Fingerprint, Selector } from './selectors.ts';
 
 export const APP_SOURCE = 'kollega-app';
@@ -20,7 +21,8 @@ export type AppCommand =
   | { type: 'stop' }
   | { type: 'focus' }
   | { type: 'status' }
-  | PickCommand;
+  | PickCommand
+  | AttendedCommand;
 
 type Placement = { frame?: number[]; frameSelectors?: Selector[][]; target?: string };
 
@@ -72,4 +74,5 @@ export type ExtensionEvent =
   | { type: 'status'; status: RecorderStatus; hasWindow: boolean }
   | { type: 'step'; capture: Capture }
   | { type: 'error'; code: 'window_failed' | 'not_recording' | 'url_not_allowed' }
-  | PickEvent;
+  | PickEvent
+  | AttendedEvent;

@@ -39,6 +39,11 @@ export type RunnerConfig = {
   breakerFailures: number;
   /** The OpenAI-compatible provider of ai_decision steps (KOLLEGA_AI_*); null: every decision goes to a person. */
   ai: AiConfig | null;
+  /**
+   * The relay for attended runs (KOLLEGA_RELAY_PORT, KOLLEGA_RELAY_HOST): where people's extensions connect
+   * (docs/deploy.md "The relay"); undefined: this runner executes no attended run.
+   */
+  relay?: { port: number; host: string };
 };
 
 function int(name: string, fallback: number, min: number): number {
@@ -80,5 +85,6 @@ export function loadConfig(env = process.env): RunnerConfig {
     selfCheckMs: int('KOLLEGA_RUNNER_SELFCHECK_MS', 15_000, 500),
     breakerFailures: int('KOLLEGA_RUNNER_BREAKER_FAILURES', 3, 1),
     ai: aiConfigFromEnv((name) => env[name]),
+    ...(env.KOLLEGA_RELAY_PORT && { relay: { port: int('KOLLEGA_RELAY_PORT', 0, 1), host: env.KOLLEGA_RELAY_HOST || '0.0.0.0' } }),
   };
 }

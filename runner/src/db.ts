@@ -68,6 +68,14 @@ export async function claimRun(sql: Sql, runId: string, attempt: number, runnerI
   const [claim] = await sql<{ result: 'claimed' | 'busy' | null }[]>`select app.runner_claim_run(${runId}, ${attempt}, ${runnerId}) as result`;
   if (claim?.result === 'busy') return 'busy';
   if (claim?.result !== 'claimed') return null;
+  return loadClaimedRun(sql, runId, attempt, runnerId);
+}
+
+/**
+ * The attempt this runner has just claimed, with its definition (parsed again); `definition_invalid` when it no
+ * longer parses (the run has then failed with that error type), null when the attempt is no longer this runner's.
+ */
+export async function loadClaimedRun(sql: Sql, runId: string, attempt: number, runnerId: string): Promise<ClaimedRun | 'definition_invalid' | null> {
   const [row] = await sql<Array<{ id: string; organization_id: string; workflow_id: string; attempt: number; start_step: number; inputs: Record<string, string>; variables: Record<string, string>; definition: unknown }>>`
     select r.id, r.organization_id, r.workflow_id, r.attempt, r.start_step, r.inputs, r.variables, v.definition
     from public.runs r join public.workflow_versions v on v.workflow_id = r.workflow_id and v.version = r.workflow_version

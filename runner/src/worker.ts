@@ -5,7 +5,10 @@
 // state in Postgres), closes its browser context and frees its slot; the person's decision or resume starts a
 // new attempt from that step, which any runner takes. A run paused past its organisation's limit is ended.
 import PgBoss from 'pg-boss';
-import type { BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { startAttendedRelay } from './attended/serve.ts';
+import { pauseAttended } from './attended/db.ts';
+import type { AttendedTab } from './attended/tab.ts';
 import { BrowserPool } from './browsers.ts';
 import { startEgressProxy } from './egress-proxy.ts';
 import { type RunnerConfig } from './config.ts';
@@ -36,6 +39,8 @@ type Attempt = {
   waiting?: boolean;
   /** Parked because the runner is shutting down (SIGTERM), not by a person. */
   draining?: boolean;
+  /** An attended run's connection to the person's tab: closing it only disconnects (the tab stays theirs). */
+  attended?: { tab: AttendedTab; browser?: Browser };
   /** The browser's storage state (cookies, localStorage) taken before the context closed, kept with the parked run. */
   browserState?: string;
 };
@@ -145,13 +150,20 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     attempt.lost = true;
     log(`run ${attempt.run.id} attempt ${attempt.run.attempt}: ${why}; this attempt does nothing more`);
     attempt.abort.abort();
-    void attempt.context?.close().catch(() => {});
+    void closeContext(attempt);
+  }
+
+  /** Closes the attempt's browser context; an attended run's connection to the person's tab is only dropped. */
+  function closeContext(attempt: Attempt): Promise<void> {
+    const closing = attempt.attended ? attempt.attended.browser?.close() : attempt.context?.close();
+    return (closing ?? Promise.resolve()).catch(() => {});
   }
 
   /** The browser's storage state for a parked run, within STATE_CAPTURE_MS; undefined when it cannot be had. */
   async function captureState(attempt: Attempt): Promise<void> {
     const context = attempt.context;
-    if (!context || !config.secretsKey || attempt.browserState !== undefined) return;
+    // The person's own browser keeps its cookies: nothing of it is stored.
+    if (!context || !config.secretsKey || attempt.browserState !== undefined || attempt.attended) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const state = await Promise.race([
       context.storageState().then((s) => JSON.stringify(s), () => undefined),
@@ -176,7 +188,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     }
     log(`run ${attempt.run.id}: ${why === 'stopped' ? 'stopped by a person' : why === 'paused' ? 'paused by a person' : why === 'waiting' ? 'waits for a person\'s decision' : 'the runner is shutting down'}: closing its browser context`);
     attempt.abort.abort();
-    void attempt.context?.close().catch(() => {});
+    void closeContext(attempt);
   }
 
   /** Acts on what the database says of each attempt: a lost lease fences it, a person's stop or pause takes effect now. */
@@ -190,10 +202,11 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     }
   }
 
-  async function execute(run: ClaimedRun): Promise<void> {
+  /** Executes one attempt of a claimed run: in a fresh context of its organisation's browser, or in the person's tab (`tab`). */
+  async function execute(run: ClaimedRun, tab?: AttendedTab): Promise<void> {
     const abort = new AbortController();
     // The claim stamped the first heartbeat.
-    const attempt: Attempt = { run, abort, renewedAt: Date.now(), lost: false, inStep: false, parking: false };
+    const attempt: Attempt = { run, abort, renewedAt: Date.now(), lost: false, inStep: false, parking: false, ...(tab && { attended: { tab } }) };
     active.set(run.id, attempt);
     let context: BrowserContext | undefined;
     let seq = 0;
@@ -203,14 +216,30 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     const stepRows = new Map<number, string>();
     try {
       // A parked run resumed: the browser state it was parked with, and a person's answer to its start step.
-      const [storageState, resumed] = await Promise.all([parkedBrowserState(sql, run, config.secretsKey), resumedAnswer(sql, run)]);
+      const [storageState, resumed] = await Promise.all([tab ? null : parkedBrowserState(sql, run, config.secretsKey), resumedAnswer(sql, run)]);
       try {
         ({ values: secrets, origins: secretOrigins } = await loadSecrets(sql, run.id, run.definition, config.secretsKey));
       } catch (error) {
         tripBreaker(`the secrets of run ${run.id} could not be decrypted: ${message(error)}`);
         throw new Misconfigured(`the runner could not decrypt the run's secrets (is its KOLLEGA_SECRETS_KEY the api's?): ${message(error)}`);
       }
-      try {
+      if (tab) {
+        // What the person or their browser does (the tab closed, the debugging banner cancelled, their own input)
+        // pauses the run with the reason, and the attempt lets go of it as for a person's pause.
+        tab.onInterrupt((reason) => {
+          if (attempt.lost || attempt.parking || abort.signal.aborted) return;
+          log(`run ${run.id} attempt ${run.attempt}: paused in the person's browser (${reason})`);
+          void pauseAttended(sql, run, reason).then(
+            async (ok) => {
+              if (ok) await letGo(attempt, 'paused');
+            },
+            (e) => log(`could not pause run ${run.id}: ${message(e)}`),
+          );
+        });
+        const connected = await tab.connect();
+        attempt.attended = { tab, browser: connected.browser };
+        context = connected.context;
+      } else try {
         context = await newContext(run.organizationId, storageState ?? undefined);
         browserFailures = 0;
       } catch (error) {
@@ -229,7 +258,9 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
         onSecretUse: (use) => recordSecretUse(sql, run, use),
         startAt: run.startStep,
         earlierDecisions: await earlierDecisions(sql, run),
-        allowPrivateAddresses: config.allowPrivateAddresses,
+        // The person's browser reaches what the person reaches (their intranet too): no guard of the runner's.
+        allowPrivateAddresses: config.allowPrivateAddresses || !!tab,
+        ...(tab && { attended: { onLogin: (open: boolean, step: Parameters<AttendedTab['login']>[1]) => tab.login(open, step) } }),
         signal: abort.signal,
         onStepStart: async ({ index, step }) => {
           // Before the step acts: an attempt without its lease starts nothing (the engine ends with the error).
@@ -343,7 +374,9 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
       }).catch((e) => log(`could not record the end of run ${run.id}: ${e instanceof Error ? e.message : e}`));
     } finally {
       if (active.get(run.id) === attempt) active.delete(run.id);
-      await context?.close().catch(() => {});
+      tab?.onInterrupt(undefined);
+      if (tab) await closeContext(attempt);
+      else await context?.close().catch(() => {});
     }
   }
 
@@ -431,6 +464,11 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
   }, config.selfCheckMs);
   void fetchRuns();
 
+  // Attended runs: people's extensions connect here; each run executes in the person's tab (attended/serve.ts).
+  const relay = config.relay
+    ? await startAttendedRelay({ ...config.relay, sql, runnerId: config.runnerId, execute, stopping: () => stopping, log })
+    : undefined;
+
   const workerIds: string[] = [];
 
   await boss.schedule(SCHEDULE_QUEUE, '* * * * *', {}, { tz: 'UTC', retryLimit: 0 });
@@ -517,6 +555,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
       const deadline = Date.now() + 5_000;
       while (active.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       await browsers.closeAll();
+      await relay?.close();
       await egress?.close();
       await boss.stop({ graceful: false, wait: true, timeout: 2_000 }).catch(() => {});
       await sql.end({ timeout: 2 });

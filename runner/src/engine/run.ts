@@ -9,6 +9,7 @@ import { sameUrlLoosely, sleep } from './locate.ts';
 import { installNetworkGuard } from './network-guard.ts';
 import { ACTING_STEPS, newErrors, pageErrors } from './page-errors.ts';
 import { captureJpeg } from './screenshot.ts';
+import { loginTimeout } from './login.ts';
 import { failStep, logOnStep, type RunState, type StepContext } from './state.ts';
 import { applyNetworkConditions, openUrl, runStep } from './steps.ts';
 import { maskDeep, maskSecrets, resolveStep } from './templates.ts';
@@ -32,7 +33,8 @@ export async function executeDefinition(opts: ExecuteOptions): Promise<RunOutcom
     completedSteps: completed.size,
   });
   try {
-    if (startAt > 0) {
+    // An attended run goes on in the person's tab as it is: nothing runs again to restore the page.
+    if (startAt > 0 && !opts.attended) {
       const ended = await replayForRetry(run, retryPlan(steps, startAt), completed);
       if (ended) return outcome(ended);
     }
@@ -43,7 +45,7 @@ export async function executeDefinition(opts: ExecuteOptions): Promise<RunOutcom
       if (++executions > MAX_STEP_EXECUTIONS) {
         return outcome({ status: 'failed', failedIndex: index, errorType: 'assertion_failed', errorMessage: `the run executed ${MAX_STEP_EXECUTIONS} steps; a decision probably loops` });
       }
-      const prepare = index === startAt && startAt > 0 ? retryWindow(run, startAt) : undefined;
+      const prepare = index === startAt && startAt > 0 && !opts.attended ? retryWindow(run, startAt) : undefined;
       const { end, flow } = await executeStep(run, index, prepare);
       if (end.status === 'failed') return outcome(failedAt(index, end));
       completed.add(index);
@@ -101,6 +103,7 @@ async function startRun(opts: ExecuteOptions): Promise<{ run: RunState; dispose:
     cdp: new Map(),
     aborted: false,
     crashed: false,
+    capturing: true,
     pending: { logs: [] },
     reporting: Promise.resolve(),
     inflight: new Set(),
@@ -175,7 +178,8 @@ async function startRun(opts: ExecuteOptions): Promise<{ run: RunState; dispose:
   const onAbort = () => {
     run.aborted = true;
     failStep(run, new StepError('stopped', 'the run was stopped'));
-    for (const page of run.pages) closing.push(page.close().catch(() => {}));
+    // The person's own tab (an attended run) stays open: the run only lets go of it.
+    if (!opts.attended) for (const page of run.pages) closing.push(page.close().catch(() => {}));
   };
   if (opts.signal?.aborted) onAbort();
   opts.signal?.addEventListener('abort', onAbort, { once: true });
@@ -288,7 +292,7 @@ function classify(run: RunState, error: unknown): StepError {
 
 /** The small end-of-step screenshot (viewport, JPEG ~50); never fails the step. */
 async function endScreenshot(run: RunState, ctx: StepContext): Promise<Buffer | undefined> {
-  if (run.aborted || run.crashed) return undefined;
+  if (run.aborted || run.crashed || !run.capturing) return undefined;
   const page = [ctx.page, run.mainPage, ...[...run.pages].reverse()].find((p) => p && !p.isClosed());
   // An empty window (the viewport set before the first page opened) has nothing to show; a new renderer's first
   // frame cost up to 3 s.
@@ -322,7 +326,7 @@ async function executeStep(
   ready.catch(() => {});
   run.reporting = ready;
 
-  const timeoutMs = original.timeout || run.opts.defaultTimeoutMs || DEFAULT_STEP_TIMEOUT_MS;
+  const timeoutMs = original.type === 'login' ? loginTimeout(original) : original.timeout || run.opts.defaultTimeoutMs || DEFAULT_STEP_TIMEOUT_MS;
   const log: StepLogEntry[] = [];
   const over = new AbortController();
   let fail!: (error: StepError) => void;
@@ -413,7 +417,8 @@ async function executeStep(
     ...(ctx.heal && { heal: maskDeep(ctx.heal, run.secrets) }),
   };
   // The screenshot is taken and the end reported while the next step looks for its element (it acts only after).
-  const shot = ctx.screenshot ? Promise.resolve(ctx.screenshot) : endScreenshot(run, ctx);
+  // A login step has no screenshot: what the person's sign-in showed stays on their screen.
+  const shot = ctx.screenshot ? Promise.resolve(ctx.screenshot) : original.type === 'login' ? Promise.resolve(undefined) : endScreenshot(run, ctx);
   run.reporting = shot.then((screenshot) => run.opts.onStepEnd({ ...end, ...(screenshot && { screenshot }) }));
   run.reporting.catch(() => {});
   return { end, flow: error ? undefined : ctx.flow };

@@ -66,6 +66,8 @@ export type RunState = {
   cdp: Map<Page, CDPSession>;
   aborted: boolean;
   crashed: boolean;
+  /** Screenshots may be taken (false while a login step is open). */
+  capturing: boolean;
   current?: StepContext;
   /** What happened between steps, handed to the next step. */
   pending: { logs: string[]; failure?: StepError };

@@ -11,6 +11,7 @@ import { captureJpeg } from './screenshot.ts';
 import { remaining, type NetworkConditions, type RunState, type StepContext } from './state.ts';
 import { refuseScriptOnSecretSite, refuseSecretRead, refuseValueProbe, secretsOfStep, typeSecret } from './secret-fields.ts';
 import { maskSecrets } from './templates.ts';
+import { login } from './login.ts';
 
 /** Steps that look for their element before the previous step's report is done; they act only after (element()). */
 const LOOKS_FIRST = new Set<Step['type']>(['click', 'doubleClick', 'change', 'hover', 'scroll', 'extract', 'waitForElement']);
@@ -20,6 +21,8 @@ export async function runStep(ctx: StepContext): Promise<void> {
   if (!LOOKS_FIRST.has(step.type)) await ctx.ready;
   switch (step.type) {
     case 'setViewport':
+      // The person's window keeps its size: an attended run does not emulate another screen in their tab.
+      if (ctx.run.opts.attended) return ctx.log('the window size is the person\'s own in their browser; not changed');
       return setViewport(ctx, step);
     case 'navigate':
       return navigate(ctx, step);
@@ -61,6 +64,8 @@ export async function runStep(ctx: StepContext): Promise<void> {
       return aiDecision(ctx, step);
     case 'manual':
       return manual(ctx, step);
+    case 'login':
+      return login(ctx, step);
   }
 }
 

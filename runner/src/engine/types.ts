@@ -150,8 +150,15 @@ export type ExecuteOptions = {
    * Secret values are masked in what it gets.
    */
   confirmElement?(index: number, step: Step, question: ElementQuestion): Promise<ElementAnswer>;
-  /** Abort = stop at once (pages closed), outcome 'stopped'. */
+  /** Abort = stop at once (pages closed; an attended run's tab is only let go of), outcome 'stopped'. */
   signal?: AbortSignal;
+  /**
+   * An attended run, in a tab of the person's own browser (docs/automation.md "Attended runs"): `login` steps
+   * are possible (`onLogin` is told when one opens and closes: the caller brings the tab to the front, shows the
+   * instructions and treats the person's input as expected); the tab is never closed; a run resumed at a step goes
+   * on in the tab as it is (no step before it runs again); the window size is the person's.
+   */
+  attended?: { onLogin(open: boolean, step: Step): void | Promise<void> };
 };
 
 /**

@@ -20,7 +20,7 @@ export const CHROME_STEP_TYPES = [
 export type ChromeStepType = (typeof CHROME_STEP_TYPES)[number];
 
 /** Every step type of workflow format v1: Chrome Recorder's, then Kollega's own. */
-export const STEP_TYPES = [...CHROME_STEP_TYPES, 'wait', 'screenshot', 'extract', 'extract_table', 'ai_decision', 'manual'] as const;
+export const STEP_TYPES = [...CHROME_STEP_TYPES, 'wait', 'screenshot', 'extract', 'extract_table', 'ai_decision', 'manual', 'login'] as const;
 export type StepType = (typeof STEP_TYPES)[number];
 
 /**

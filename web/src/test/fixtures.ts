@@ -17,6 +17,7 @@ export function aWorkflow(overrides: Partial<Workflow> = {}): Workflow {
     successRate: 97.5,
     runCount: 40,
     manualSeconds: null,
+    runLocation: 'unattended',
     ...overrides,
   };
 }

@@ -22,6 +22,10 @@ export const MAX_STEP_TIMEOUT_MS = 300_000;
 export const MAX_WAIT_MS = 300_000;
 export const MAX_SELECTORS = 20;
 export const AI_THRESHOLD_DEFAULT = 95;
+/** How long a `login` step waits for the person to sign in when it sets no timeout. */
+export const LOGIN_TIMEOUT_DEFAULT_MS = 300_000;
+/** The longest a `login` step may wait (a person may need a while to find their phone). */
+export const MAX_LOGIN_TIMEOUT_MS = 1_800_000;
 
 export { STEP_TYPES, type StepType };
 
@@ -191,6 +195,26 @@ export const approversSchema = z.strictObject({
 });
 export type Approvers = z.infer<typeof approversSchema>;
 
+/**
+ * "Logga in själv" (attended runs only): the person signs in themselves (BankID, Freja eID, a password); the run
+ * waits, takes no screenshot meanwhile, and goes on by itself once `until` holds: the page's address matches
+ * `url` (a glob, `*` any characters) or one of `selectors` is on the page. At most `timeout` (default 5 min).
+ */
+export const loginStepSchema = z.object({
+  ...base,
+  type: z.literal('login'),
+  instructions: z.string().trim().max(5000, 'too_long').default(''),
+  until: z
+    .object({ url: value(4000).refine((s) => s.trim().length > 0, 'url_invalid').optional(), selectors: selectorsSchema.optional() })
+    .refine((u) => u.url !== undefined || u.selectors !== undefined, 'login_until_required'),
+  timeout: z.number().finite('timeout_invalid').min(1000, 'timeout_invalid').max(MAX_LOGIN_TIMEOUT_MS, 'timeout_invalid').optional(),
+});
+
+/** Whether a definition may only run in a person's browser (it has a `login` step); SQL: private.definition_needs_person. */
+export function needsPerson(definition: Pick<Definition, 'steps'>): boolean {
+  return definition.steps.some((s) => s.type === 'login');
+}
+
 export const stepSchema = z.discriminatedUnion(
   'type',
   [
@@ -270,6 +294,7 @@ export const stepSchema = z.discriminatedUnion(
       instructions: z.string().trim().min(1, 'instructions_required').max(5000, 'too_long'),
       approvers: approversSchema.optional(),
     }),
+    loginStepSchema,
   ],
   { error: () => 'step_type_unknown' },
 );

@@ -11,6 +11,12 @@ export const WORKFLOW_CATEGORIES = [
   'Övrigt',
 ] as const;
 export const START_METHODS = ['manual', 'scheduled', 'trigger'] as const;
+/**
+ * Where an organisation lets a workflow run: on Kollega's runners, only in a person's own browser (an attended
+ * run through the extension), or both. A workflow with a `login` step runs attended only, whatever this says.
+ */
+export const RUN_LOCATIONS = ['unattended', 'attended', 'both'] as const;
+export type RunLocation = (typeof RUN_LOCATIONS)[number];
 /** Stored statuses; the UI shows anything but active/paused/error as draft (SPEC §3). */
 export const WORKFLOW_STATUSES = ['draft', 'active', 'paused', 'error', 'inactive'] as const;
 
@@ -39,6 +45,7 @@ export const updateWorkflowSchema = z
     status: z.enum(['active', 'paused'], { message: 'workflow_status_invalid' }),
     /** How long the task takes a person by hand, in seconds (1 s–24 h): the baseline of "hours saved". */
     manualSeconds: manualSecondsSchema,
+    runLocation: z.enum(RUN_LOCATIONS, { message: 'run_location_invalid' }),
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { message: 'nothing_to_update' });

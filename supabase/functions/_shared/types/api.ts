@@ -4,7 +4,7 @@ import type { Approvers, Step } from '../schemas/definition.ts';
 import type { ERROR_PRIORITIES } from '../schemas/error-queue.ts';
 import type { PAYMENT_METHOD_TYPES } from '../schemas/payment-methods.ts';
 import type { ROLES } from '../schemas/users.ts';
-import type { START_METHODS, WORKFLOW_CATEGORIES, WORKFLOW_STATUSES } from '../schemas/workflows.ts';
+import type { RunLocation, START_METHODS, WORKFLOW_CATEGORIES, WORKFLOW_STATUSES } from '../schemas/workflows.ts';
 
 export type Role = (typeof ROLES)[number];
 
@@ -41,6 +41,8 @@ export type Workflow = {
   runCount: number;
   /** How long the task takes a person by hand (seconds): the baseline of "hours saved"; null = not known. */
   manualSeconds: number | null;
+  /** Where the organisation lets it run (a workflow with a `login` step runs attended only, whatever this says). */
+  runLocation: RunLocation;
 };
 
 /** GET /api/dashboard/workflow-performance and GET /api/workflow-performance rows (most recently run first). */
@@ -211,7 +213,23 @@ export type Run = {
    * none declared), at most 8, each value cut at 80 characters (RunDetail.inputs has them whole).
    */
   inputsShown: Array<{ name: string; label: string; value: string }>;
+  /** Where it executes: Kollega's runner, or a tab of `attendedBy`'s own browser. */
+  mode: RunMode;
+  attendedBy: string | null;
+  /** Why an attended run paused by itself (null otherwise). */
+  pauseReason: AttendedPauseReason | null;
 };
+
+export type RunMode = 'unattended' | 'attended';
+/** Why an attended run paused by itself (public.runs.pause_reason). */
+export const ATTENDED_PAUSE_REASONS = ['tab_closed', 'canceled_by_user', 'taken_over', 'extension_restarted', 'disconnected', 'login_timeout'] as const;
+export type AttendedPauseReason = (typeof ATTENDED_PAUSE_REASONS)[number];
+
+/**
+ * POST /api/workflows/{id}/attended-runs (201) and POST /api/runs/{id}/attended: how the person's extension
+ * connects the run to the runner's relay. `token` works once, until `expiresAt`.
+ */
+export type AttendedConnection = { runId: string; relayUrl: string; token: string; expiresAt: string };
 
 /**
  * POST /api/runs/{id}/retry response (202): the run's new attempt and what it runs again before its start step

@@ -55,7 +55,7 @@ const retryBodySchema = z.strictObject({
 /** The columns of public.runs a list reads (members may not read `variables`: page data kept for a retry). */
 const RUN_LIST_COLUMNS = `id, organization_id, workflow_id, workflow_version, trigger, started_by, status, attempt, step_count,
   completed_steps, current_step, current_step_description, min_ai_confidence, requires_manual_intervention, error_type,
-  error_message, failed_step, created_at, started_at, finished_at, inputs`;
+  error_message, failed_step, created_at, started_at, finished_at, inputs, mode, attended_by, pause_reason`;
 
 /**
  * The inputs a run card shows (`Run.inputsShown`): the run's values, in the order the workflow declares them
@@ -87,7 +87,8 @@ function selectRuns(tx: Tx, where: postgres.PendingQuery<postgres.Row[]>, limit:
            r.min_ai_confidence::int as "aiConfidence", r.requires_manual_intervention as "requiresManualIntervention",
            r.error_type as "errorType", r.error_message as "errorMessage", r.failed_step as "failedStep",
            r.created_at as "createdAt", r.started_at as "startedAt", r.finished_at as "finishedAt",
-           coalesce(r.started_at, now()) + e.median as "estimatedCompletion", ${tx.unsafe(INPUTS_SHOWN)} as "inputsShown"
+           coalesce(r.started_at, now()) + e.median as "estimatedCompletion", ${tx.unsafe(INPUTS_SHOWN)} as "inputsShown",
+           r.mode, r.attended_by as "attendedBy", r.pause_reason as "pauseReason"
     from (select ${tx.unsafe(RUN_LIST_COLUMNS)} from public.runs where ${where} order by created_at desc, id desc limit ${limit}) r
     join public.workflows w on w.id = r.workflow_id
     left join public.profiles p on p.id = r.started_by

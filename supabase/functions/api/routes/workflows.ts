@@ -220,6 +220,7 @@ workflowRoutes.put('/workflows/:id', requireSession, async (c) => {
   if (input.description !== undefined) changes.description = input.description;
   if (input.category !== undefined) changes.category = input.category;
   if (input.startMethod !== undefined) changes.start_method = input.startMethod;
+  if (input.runLocation !== undefined) changes.run_location = input.runLocation;
   if (input.status !== undefined) {
     changes.status = input.status;
     changes.is_active = input.status === 'active';

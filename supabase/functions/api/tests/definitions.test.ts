@@ -6,7 +6,7 @@ import { chromeRecording, definition, workflowWithSteps } from './run-fixtures.t
 
 const DETAIL_KEYS = [
   'category', 'createdAt', 'createdBy', 'currentVersion', 'definition', 'description', 'hasWebhook', 'id', 'isActive', 'lastRunAt',
-  'manualSeconds', 'missingSecrets', 'name', 'runCount', 'schedule', 'startMethod', 'status', 'successRate', 'updatedAt', 'webhookSigned',
+  'manualSeconds', 'missingSecrets', 'name', 'runCount', 'runLocation', 'schedule', 'startMethod', 'status', 'successRate', 'updatedAt', 'webhookSigned',
 ];
 
 function workflowCount(organizationId: string): Promise<number> {

@@ -7,8 +7,8 @@ import { API_URL, Client, MISSING_ID, team, withDb } from './helpers.ts';
 import { AI_DEFINITION, insertRun, insertStep, invoiceDefinition, TINY_JPEG, workflowWithSteps } from './run-fixtures.ts';
 
 const RUN_KEYS = [
-  'aiConfidence', 'attempt', 'completedSteps', 'createdAt', 'currentStep', 'currentStepDescription', 'errorMessage', 'errorType',
-  'estimatedCompletion', 'failedStep', 'finishedAt', 'id', 'inputsShown', 'progress', 'requiresManualIntervention', 'startedAt', 'startedBy',
+  'aiConfidence', 'attempt', 'attendedBy', 'completedSteps', 'createdAt', 'currentStep', 'currentStepDescription', 'errorMessage', 'errorType',
+  'estimatedCompletion', 'failedStep', 'finishedAt', 'id', 'inputsShown', 'mode', 'pauseReason', 'progress', 'requiresManualIntervention', 'startedAt', 'startedBy',
   'startedByName', 'status', 'stepCount', 'trigger', 'workflowId', 'workflowName', 'workflowVersion',
 ];
 

@@ -130,6 +130,10 @@ export function useStepSentence(): (step: Step) => string {
           return step.instructions.trim()
             ? t('sentence.manual', { instructions: shorten(step.instructions.trim(), 120) })
             : t('sentence.manual_empty');
+        case 'login':
+          return step.instructions.trim()
+            ? t('sentence.login', { instructions: shorten(step.instructions.trim(), 120) })
+            : t('sentence.login_empty');
       }
     },
     [t, i18n.language],

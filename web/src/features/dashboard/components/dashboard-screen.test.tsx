@@ -62,6 +62,9 @@ function aRun(overrides: Partial<Run> = {}): Run {
     finishedAt: new Date(Date.now() - 3_000_000).toISOString(),
     estimatedCompletion: null,
     inputsShown: [],
+    mode: 'unattended',
+    attendedBy: null,
+    pauseReason: null,
     ...overrides,
   };
 }

@@ -39,6 +39,9 @@ function aRun(overrides: Partial<Run> = {}): Run {
     finishedAt: null,
     estimatedCompletion: '2025-03-14T09:05:00Z',
     inputsShown: [],
+    mode: 'unattended',
+    attendedBy: null,
+    pauseReason: null,
     ...overrides,
   };
 }

@@ -64,6 +64,9 @@ const failedRun: RunDetail = {
   finishedAt: '2025-03-14T09:01:00Z',
   estimatedCompletion: null,
   inputsShown: [{ name: 'lagenhet', label: 'Lägenhet', value: '1204' }],
+  mode: 'unattended',
+  attendedBy: null,
+  pauseReason: null,
   inputs: { lagenhet: '1204' },
   steps: [
     aStep({ attempt: 1, id: 'a1', extracted: { arende: 'Trasig dörr' }, hasScreenshot: true }),

@@ -59,6 +59,7 @@ const workflow: Workflow = {
   successRate: null,
   runCount: 0,
   manualSeconds: null,
+  runLocation: 'unattended',
 };
 
 function renderMarketplace(routes: Parameters<typeof mockApi>[0] = {}) {

@@ -108,6 +108,7 @@ const CASES: Case[] = [
     en: 'Let AI choose “Attestera” or “Avvisa”',
   },
   { step: { id: 'w', type: 'manual', description: '', instructions: 'Kontrollera beloppet mot avtalet' }, sv: 'Be en person: Kontrollera beloppet mot avtalet', en: 'Ask a person: Kontrollera beloppet mot avtalet' },
+  { step: { id: 'l', type: 'login', description: '', instructions: 'Logga in med BankID', until: { url: 'https://bank.example.se/start*' } }, sv: 'Du loggar in själv: Logga in med BankID', en: 'You sign in yourself: Logga in med BankID' },
 ];
 
 function sentences(): string[] {

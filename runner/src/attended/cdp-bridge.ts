@@ -1,0 +1,161 @@
+// The CDP side of an attended run: a browser endpoint for Playwright's connectOverCDP, backed by the person's
+// tab through the extension (ExtensionLink). chrome.debugger gives a tab, not a browser, so the bridge answers
+// the browser-level commands itself, as a browser with one default context and the run's tabs in it:
+// Browser.getVersion, Target.setAutoAttach (each relayed tab announced with Target.attachedToTarget and a
+// session id of the bridge's own), Target.getTargetInfo, Target.setDiscoverTargets, Browser.setDownloadBehavior,
+// Browser.close (only the connection). Target.createTarget is refused (a run acts in the person's tab and the
+// popups it opens, nothing else); Target.closeTarget closes a popup, never the person's tab. Every other command
+// goes to its tab with chrome.debugger.sendCommand. While a `login` step is open nothing of the page leaves the
+// person's screen: Page.captureScreenshot and Page.startScreencast are refused here as well as in the engine.
+import { randomBytes } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import type { TargetInfo } from '../../../extension/src/attended-protocol.ts';
+import type { ExtensionLink } from './link.ts';
+
+type CdpMessage = { id?: number; sessionId?: string; method?: string; params?: Record<string, unknown>; result?: unknown; error?: { message: string } };
+
+/** Commands that would carry the page's pixels off the person's screen. */
+const CAPTURES = new Set(['Page.captureScreenshot', 'Page.startScreencast', 'Page.captureSnapshot']);
+
+const tabSession = (tabId: number) => `kollega-tab-${tabId}`;
+
+export class CdpBridge {
+  /** The path Playwright connects to (ws://host:port + this), a random secret: only this runner knows it. */
+  readonly path = `/cdp/${randomBytes(18).toString('base64url')}`;
+  /** While a login step is open: no screenshot or screencast is relayed. */
+  private capturing = true;
+  private client: WebSocket | undefined;
+  /** Tabs announced to Playwright, by tab id. */
+  private readonly tabs = new Map<number, TargetInfo>();
+  /** Child sessions (out-of-process iframes, workers) of each relayed tab, from the tab's Target.attachedToTarget events. */
+  private readonly children = new Map<string, number>();
+  private autoAttached = false;
+
+  /** The person's chosen tab (the first the extension attached); popups come after. */
+  mainTabId: number | undefined;
+
+  constructor(private readonly link: ExtensionLink) {
+    link.on('event', (e) => {
+      if (e.method === 'Target.attachedToTarget' && e.params && typeof (e.params as { sessionId?: string }).sessionId === 'string') {
+        this.children.set((e.params as { sessionId: string }).sessionId, e.tabId);
+      } else if (e.method === 'Target.detachedFromTarget' && e.params) {
+        this.children.delete((e.params as { sessionId: string }).sessionId);
+      }
+      this.toClient({ sessionId: e.sessionId ?? tabSession(e.tabId), method: e.method, params: e.params as Record<string, unknown> });
+    });
+    link.on('popup', ({ tabId, targetInfo }) => this.announce(tabId, targetInfo));
+    link.on('detached', ({ tabId }) => this.forget(tabId));
+  }
+
+  /** Screenshots and screencasts pass (false while a login step is open). */
+  setCapturing(on: boolean): void {
+    this.capturing = on;
+  }
+
+  /** Playwright connected (one client at a time: a new attempt's connection replaces the last). */
+  accept(socket: WebSocket): void {
+    this.client?.close();
+    this.client = socket;
+    this.autoAttached = false;
+    socket.on('message', (data) => {
+      let message: CdpMessage;
+      try {
+        message = JSON.parse(String(data));
+      } catch {
+        return;
+      }
+      const reply = (error: string | undefined, result?: unknown) =>
+        this.toClient(error === undefined ? { id: message.id, sessionId: message.sessionId, result: result ?? {} } : { id: message.id, sessionId: message.sessionId, error: { message: error } });
+      // A tab's commands are answered the moment the extension's answer arrives, in order with the tab's events.
+      const target = message.sessionId ? this.tabOf(message.sessionId) : undefined;
+      if (target && message.method) {
+        if (!this.capturing && CAPTURES.has(message.method)) return reply('a person is signing in: nothing of the page is captured meanwhile');
+        return this.link.call('cdp', { tabId: target.tabId, ...(target.child && { sessionId: target.child }), method: message.method, params: message.params }, reply);
+      }
+      void this.handle(message).then(
+        (result) => reply(undefined, result),
+        (error: unknown) => reply(error instanceof Error ? error.message : String(error)),
+      );
+    });
+    socket.on('close', () => {
+      if (this.client === socket) this.client = undefined;
+    });
+  }
+
+  close(): void {
+    this.client?.close();
+    this.client = undefined;
+  }
+
+  private toClient(message: CdpMessage): void {
+    if (this.client?.readyState === 1) this.client.send(JSON.stringify(message));
+  }
+
+  private announce(tabId: number, targetInfo: TargetInfo): void {
+    const main = this.mainTabId === undefined ? undefined : this.tabs.get(this.mainTabId);
+    const info = { ...targetInfo, attached: true, ...(main && tabId !== this.mainTabId && { openerId: main.targetId }) };
+    this.tabs.set(tabId, info);
+    if (this.autoAttached) {
+      this.toClient({ method: 'Target.attachedToTarget', params: { sessionId: tabSession(tabId), targetInfo: info, waitingForDebugger: false } });
+    }
+  }
+
+  private forget(tabId: number): void {
+    const info = this.tabs.get(tabId);
+    if (!info) return;
+    this.tabs.delete(tabId);
+    for (const [session, owner] of this.children) if (owner === tabId) this.children.delete(session);
+    this.toClient({ method: 'Target.detachedFromTarget', params: { sessionId: tabSession(tabId), targetId: info.targetId } });
+  }
+
+  private tabOf(sessionId: string): { tabId: number; child?: string } | undefined {
+    const match = /^kollega-tab-(\d+)$/.exec(sessionId);
+    if (match) return { tabId: Number(match[1]) };
+    const owner = this.children.get(sessionId);
+    return owner === undefined ? undefined : { tabId: owner, child: sessionId };
+  }
+
+  private async handle({ sessionId, method, params }: CdpMessage): Promise<unknown> {
+    if (!method) return undefined;
+    if (!this.capturing && CAPTURES.has(method)) throw new Error('a person is signing in: nothing of the page is captured meanwhile');
+    if (sessionId) throw new Error(`no relayed tab has the session ${sessionId}`);
+    switch (method) {
+      case 'Browser.getVersion':
+        return { protocolVersion: '1.3', product: 'Chrome/Kollega-Relay', revision: '', userAgent: 'Kollega attended relay', jsVersion: '' };
+      case 'Browser.setDownloadBehavior':
+      case 'Target.setDiscoverTargets':
+        return {};
+      case 'Target.getBrowserContexts':
+        return { browserContextIds: [] };
+      case 'Target.getTargetInfo':
+        return { targetInfo: { targetId: 'kollega-browser', type: 'browser', title: '', url: '', attached: true } };
+      case 'Target.setAutoAttach': {
+        const { targets } = (await this.link.request('attach', {})) as { targets: Array<{ tabId: number; targetInfo: TargetInfo }> };
+        this.mainTabId ??= targets[0]?.tabId;
+        this.autoAttached = false;
+        for (const t of targets) this.announce(t.tabId, t.targetInfo);
+        this.autoAttached = true;
+        for (const [tabId, info] of this.tabs) {
+          this.toClient({ method: 'Target.attachedToTarget', params: { sessionId: tabSession(tabId), targetInfo: info, waitingForDebugger: false } });
+        }
+        return {};
+      }
+      case 'Target.createTarget':
+        throw new Error('an attended run acts only in the person\'s chosen tab and the popups it opens');
+      case 'Target.closeTarget': {
+        const entry = [...this.tabs].find(([, info]) => info.targetId === params?.targetId);
+        if (!entry || entry[0] === this.mainTabId) return { success: false };
+        await this.link.request('closeTab', { tabId: entry[0] });
+        return { success: true };
+      }
+      case 'Browser.close':
+        setTimeout(() => this.close(), 0);
+        return {};
+      default: {
+        const tabId = this.mainTabId;
+        if (tabId === undefined) throw new Error('no tab is relayed');
+        return this.link.request('cdp', { tabId, method, params });
+      }
+    }
+  }
+}
