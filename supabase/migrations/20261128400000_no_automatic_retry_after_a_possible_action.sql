@@ -5,7 +5,8 @@
 -- page did not navigate as recorded after the click (timeout, navigation_failed). Retrying from that step
 -- would send it a second time. Such a run stays failed with its error item for a person, and the audit trail
 -- says why it was not retried (`run_retry_withheld`). Failures before the step began, and in steps that act on
--- nothing outside the page (navigate, change, wait, extract, …), are retried as before.
+-- nothing outside the page (navigate, change, wait, extract, …), are retried as before. An attended run (in a
+-- person's own browser) is never retried by itself: only its person can connect a browser to a new attempt.
 create or replace function private.retry_technical_failure()
 returns trigger
 language plpgsql
@@ -19,6 +20,11 @@ declare
   v_acting_step text;
 begin
   if not (new.error_type = any (private.technical_error_types())) then
+    return null;
+  end if;
+  -- An attended run goes on only when its person connects their browser again: a new attempt nobody takes
+  -- would wait as pending for ever. Its person retries it (POST /api/runs/{id}/attended).
+  if new.mode = 'attended' then
     return null;
   end if;
   select * into v_settings from public.organization_settings s where s.organization_id = new.organization_id;
