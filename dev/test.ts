@@ -80,8 +80,8 @@ await suite('bench/runner-load.ts, tiny, and the fault suite (4 runs on one runn
   'bench/runner-load.ts', '--runs', '4', '--runners', '1', '--concurrency', '2', '--probe', '1', '--fair', '12', '--after-kill', '0', '--faults', '10', '--timeout-min', '10',
   '--out', join(tmpdir(), 'kollega-runner-load-tiny.json'),
 ]);
-await suite('bench/batches.ts, tiny (6 rows as a batch and as single runs on one runner process and its own stack; each row exactly once)', bin('tsx'), [
-  'bench/batches.ts', '--rows', '6', '--concurrency', '2', '--timeout-min', '6', '--out', join(tmpdir(), 'kollega-batches-bench-tiny.json'),
+await suite('bench/batches.ts, tiny (3 rows as a batch and as single runs on one runner process and its own stack; each row exactly once)', bin('tsx'), [
+  'bench/batches.ts', '--rows', '3', '--concurrency', '2', '--timeout-min', '6', '--out', join(tmpdir(), 'kollega-batches-bench-tiny.json'),
 ]);
 
 const needsStack = ['pgTAP', 'security self-check', 'api function', 'runner: hard cases', 'end-to-end', 'lighthouse'];
