@@ -23,7 +23,7 @@ alter table public.runs
   add column pause_reason text check (pause_reason in ('tab_closed', 'canceled_by_user', 'taken_over', 'extension_restarted', 'disconnected', 'login_timeout')),
   add constraint runs_attended_by_check check (mode = 'attended' or attended_by is null);
 
-create table public.attended_tokens (
+create table private.attended_tokens (
   id uuid primary key default gen_random_uuid(),
   organization_id uuid not null references public.organizations (id) on delete cascade,
   run_id uuid not null references public.runs (id) on delete cascade,
@@ -35,9 +35,9 @@ create table public.attended_tokens (
   created_at timestamptz not null default now()
 );
 
-create index attended_tokens_run_id_idx on public.attended_tokens (run_id);
-create index attended_tokens_organization_id_idx on public.attended_tokens (organization_id);
-create index attended_tokens_person_id_idx on public.attended_tokens (person_id);
+create index attended_tokens_run_id_idx on private.attended_tokens (run_id);
+create index attended_tokens_organization_id_idx on private.attended_tokens (organization_id);
+create index attended_tokens_person_id_idx on private.attended_tokens (person_id);
 create index runs_attended_by_idx on public.runs (attended_by) where attended_by is not null;
 
 -- A paused run forgets why it paused once it moves on.
@@ -141,7 +141,7 @@ as $$
 declare
   v_expires_at timestamptz := now() + make_interval(secs => least(greatest(p_ttl_seconds, 30), 3600));
 begin
-  insert into public.attended_tokens (organization_id, run_id, attempt, person_id, token_hash, expires_at)
+  insert into private.attended_tokens (organization_id, run_id, attempt, person_id, token_hash, expires_at)
   values (p_run.organization_id, p_run.id, p_run.attempt, p_person, p_token_hash, v_expires_at);
   return v_expires_at;
 end;
@@ -216,10 +216,10 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_token public.attended_tokens;
+  v_token private.attended_tokens;
   v_run public.runs;
 begin
-  select * into v_token from public.attended_tokens t
+  select * into v_token from private.attended_tokens t
   where t.token_hash = p_token_hash and t.used_at is null and t.expires_at > now()
   for update;
   if not found then
@@ -240,7 +240,7 @@ begin
     -- good, so the extension can try again in a moment.
     return;
   end if;
-  update public.attended_tokens set used_at = now() where id = v_token.id;
+  update private.attended_tokens set used_at = now() where id = v_token.id;
   update public.runs r
   set status = 'running', runner_id = p_runner_id, heartbeat_at = now(), started_at = coalesce(r.started_at, now())
   where r.id = v_run.id
@@ -316,8 +316,8 @@ end;
 $$;
 
 -- Tokens: no member reads or writes them; only the functions above.
-alter table public.attended_tokens enable row level security;
-revoke all on public.attended_tokens from public, anon, authenticated, service_role, kollega_runner;
+alter table private.attended_tokens enable row level security;
+revoke all on private.attended_tokens from public, anon, authenticated, service_role, kollega_runner;
 
 grant update (run_location) on public.workflows to authenticated;
 grant select (mode, attended_by, pause_reason) on public.runs to authenticated;

@@ -26,13 +26,13 @@ select throws_ok($$ select app.start_run('b2600000-0000-4000-8000-000000000002',
 select throws_ok($$ select * from app.start_attended_run('b2600000-0000-4000-8000-000000000003', '{}', false, sha256('t-0'::bytea), 600) $$,
   'P0001', 'workflow_unattended_only', 'a workflow kept on the servers cannot start in a browser');
 select run_id as run1 from app.start_attended_run('b2600000-0000-4000-8000-000000000001', '{}', false, sha256('t-1'::bytea), 600) \gset
-select throws_ok($$ select count(*) from public.attended_tokens $$, '42501', null, 'a member cannot read relay tokens');
+select throws_ok($$ select count(*) from private.attended_tokens $$, '42501', null, 'a member cannot read relay tokens');
 select tests.clear_authentication();
 
 select results_eq(format($$ select status::text, mode, attended_by = tests.uid('member') from public.runs where id = %L $$, :'run1'),
   $$ values ('pending', 'attended', true) $$, 'the attended run waits for the person''s browser, in their name');
 select is((select count(*)::int from pgboss.job where name = 'run-workflow' and data ->> 'runId' = :'run1'), 0, 'an attended run is never queued');
-select is((select token_hash from public.attended_tokens where run_id = :'run1'), sha256('t-1'::bytea), 'only the token''s hash is kept');
+select is((select token_hash from private.attended_tokens where run_id = :'run1'), sha256('t-1'::bytea), 'only the token''s hash is kept');
 
 select tests.authenticate_as('outsider_admin');
 select throws_ok($$ select * from app.start_attended_run('b2600000-0000-4000-8000-000000000001', '{}', false, sha256('t-x'::bytea), 600) $$,
@@ -86,7 +86,7 @@ select tests.as_runner(format($q$ select app.runner_park_run(%L, 2, 'runner-260'
 select tests.authenticate_as('admin');
 select isnt(app.reconnect_attended_run(:'run1', sha256('t-4'::bytea), 600), null, 'an admin continues it in their own browser');
 select tests.clear_authentication();
-update public.attended_tokens set expires_at = now() - interval '1 second' where token_hash = sha256('t-4'::bytea);
+update private.attended_tokens set expires_at = now() - interval '1 second' where token_hash = sha256('t-4'::bytea);
 select is((select count(*)::int from tests.as_runner($q$ select * from app.runner_claim_attended_run(sha256('t-4'::bytea), 'runner-260', sha256('t-5'::bytea), 600) $q$)),
   0, 'an expired token is refused');
 

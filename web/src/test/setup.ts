@@ -6,9 +6,9 @@ import toast from 'react-hot-toast';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { settleRouters } from './render';
 
-// findBy…/waitFor wait up to 3 s (testing-library's default is 1 s): the first render of a lazy route on two busy
-// cores took longer, and a failure then says nothing about the app.
-configure({ asyncUtilTimeout: 3000 });
+// findBy…/waitFor wait up to 10 s (testing-library's default is 1 s): the first render of a lazy route, with two
+// test files at a time on two busy cores, took over 5 s, and a failure then says nothing about the app.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Tests get every namespace up front (the app fetches them lazily).
 for (const [language, namespaces] of Object.entries(resources)) {

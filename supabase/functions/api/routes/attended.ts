@@ -1,6 +1,6 @@
 // Attended runs (docs/automation.md "Attended runs"): a run that executes in a tab of the person's own browser.
 // The person's extension connects to the runner's relay (KOLLEGA_RELAY_URL) with a short-lived token from here;
-// only the token's SHA-256 is stored (public.attended_tokens), and the runner's relay checks it once
+// only the token's SHA-256 is stored (private.attended_tokens), and the runner's relay checks it once
 // (app.runner_claim_attended_run). Starting an attended run and reconnecting a paused one are SQL functions that
 // check the organisation, the person and the workflow's run location (20261128100000).
 import { Hono } from 'hono';

@@ -46,7 +46,7 @@ Deno.test('POST /api/workflows/:id/attended-runs answers 201 with the relay, a t
   const [stored] = await withDb((sql) => sql`
     select r.mode, r.attended_by, r.status, r.organization_id, t.token_hash, t.attempt,
            (select count(*)::int from pgboss.job j where j.data ->> 'runId' = r.id::text) as jobs
-    from public.runs r join public.attended_tokens t on t.run_id = r.id where r.id = ${runId}`);
+    from public.runs r join private.attended_tokens t on t.run_id = r.id where r.id = ${runId}`);
   assertEquals([stored.mode, stored.attended_by, stored.status, stored.organization_id, stored.attempt, stored.jobs], ['attended', member.id, 'pending', organizationId, 1, 0]);
   assertEquals(new Uint8Array(stored.token_hash), await sha256(token), 'only the SHA-256 of the token is kept');
   const detail = await member.client.get(`/runs/${runId}`);

@@ -21,7 +21,10 @@ export function FigureDefinition({ label, text }: FigureDefinitionProps) {
         aria-describedby={id}
         className="inline-flex size-4 items-center justify-center rounded-full border border-slate-400 text-[10px] leading-none font-semibold text-slate-500 hover:border-slate-600 hover:text-slate-700 focus:ring-2 focus:ring-indigo-600 focus:outline-none"
       >
-        i
+        <svg aria-hidden="true" viewBox="0 0 16 16" className="size-2.5" fill="currentColor">
+          <circle cx="8" cy="3" r="1.6" />
+          <rect x="6.6" y="6" width="2.8" height="8.5" rx="1" />
+        </svg>
       </button>
       <span
         role="tooltip"
