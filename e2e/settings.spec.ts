@@ -9,7 +9,7 @@ import { accounts, callApi, registerCompany, signInAs, useLanguage } from './sup
 test('an admin saves the profile name and the organisation\'s automation settings on the server (sv)', async ({ page }) => {
   await registerCompany(page);
   await page.goto('/settings');
-  await expect(page.getByRole('tab')).toHaveText(['Profil', 'Automation', 'System']);
+  await expect(page.getByRole('tab')).toHaveText(['Profil', 'Notifieringar', 'Automation', 'System']);
   await expect(page.getByLabel('E-post')).toBeDisabled();
   await page.getByLabel('Fullständigt namn').fill('Greta Garbo');
   await page.getByRole('button', { name: 'Spara profil' }).click();
@@ -36,6 +36,7 @@ test('an admin saves the profile name and the organisation\'s automation setting
     retryBackoffSeconds: 60,
     runRetentionDays: 90,
     pauseLimitHours: 24,
+    siteConcurrency: 4,
   });
 
   await page.getByRole('tab', { name: 'System' }).click();
@@ -48,7 +49,7 @@ test('a member sees the organisation\'s settings without a way to change them; s
   await useLanguage(page, 'en');
   await signInAs(page, accounts.user.email, accounts.user.password);
   await page.goto('/settings');
-  await expect(page.getByRole('tab')).toHaveText(['Profile', 'Automation', 'System']);
+  await expect(page.getByRole('tab')).toHaveText(['Profile', 'Notifications', 'Automation', 'System']);
   await page.getByRole('tab', { name: 'Automation' }).click();
   await expect(page.getByLabel('Default threshold of new AI decisions')).toBeDisabled();
   await expect(page.getByRole('tabpanel')).toContainText('Only admins can change them');
