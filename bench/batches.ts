@@ -135,7 +135,7 @@ async function main(): Promise<number> {
   mkdirSync(logDir, { recursive: true });
   const logFile = join(logDir, 'bench-batches-runner.log');
   const fd = openSync(logFile, 'w');
-  runner = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['runner/src/main.ts'], {
+  runner = spawn(process.execPath, ['--import', 'tsx', 'runner/src/main.ts'], {
     cwd: repoRoot,
     detached: true,
     stdio: ['ignore', fd, fd],

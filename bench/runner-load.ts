@@ -217,7 +217,7 @@ function startRunnerProcess(index: number, dbUrl: string, o: { prefix?: string; 
   const id = `${o.prefix ?? 'bench-runner'}-${index}`;
   const logFile = join(logDir, `${id}.log`);
   const fd = openSync(logFile, 'a');
-  const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['runner/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'runner/src/main.ts'], {
     cwd: repoRoot,
     detached: true,
     stdio: ['ignore', fd, fd],

@@ -220,7 +220,7 @@ export function createStack({ profile, fresh = false, web = 'preview', runner = 
           KOLLEGA_RELAY_PORT: String(p.relay),
           KOLLEGA_RELAY_HOST: '127.0.0.1',
         };
-        const runnerProcess = startChild(bin('tsx'), ['runner/src/main.ts'], runnerEnv, 'runner', log);
+        const runnerProcess = startChild(process.execPath, ['--import', 'tsx', 'runner/src/main.ts'], runnerEnv, 'runner', log);
         trackChild(runnerProcess);
         Object.assign(env, { KOLLEGA_RUNNER_DB_URL: u.runnerDb });
       }

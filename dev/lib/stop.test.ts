@@ -14,7 +14,9 @@ const ports = { db: 54322 + offset, auth: 54321 + offset, mail: 54324 + offset, 
 /** A dev/ script with this test's ports and data folder; `marker` is in the environment of everything it starts. */
 function start(marker: string, script = 'dev/start.ts', args: string[] = [], fresh = true) {
   if (fresh) rmSync(join(repoRoot, '.local', marker), { recursive: true, force: true });
-  const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), [script, ...args], {
+  // Plain node with tsx as a loader, as `npm start` runs it: the tsx launcher SIGKILLs its child when the
+  // child's event loop is busy for 60 ms as a signal arrives (a synchronous initdb or psql), so nothing would be stopped.
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: repoRoot,
     env: { ...process.env, KOLLEGA_PORT_OFFSET: String(offset), KOLLEGA_STACK_DIR: marker },
     stdio: ['ignore', 'pipe', 'pipe'],

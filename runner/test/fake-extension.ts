@@ -28,6 +28,12 @@ export class FakeExtension {
 
   private constructor(private readonly browser: ChildProcess, private readonly cdpSocket: WebSocket, private readonly dir: string) {
     cdpSocket.on('message', (data) => this.fromBrowser(JSON.parse(String(data))));
+    // The person's browser gone (killed at close, or crashed): what waits on it fails instead of hanging.
+    cdpSocket.on('error', () => {});
+    cdpSocket.on('close', () => {
+      for (const waiting of this.pending.values()) waiting.reject(new Error('the person\'s browser closed'));
+      this.pending.clear();
+    });
   }
 
   static async launch(): Promise<FakeExtension> {
@@ -94,7 +100,8 @@ export class FakeExtension {
     this.relay = socket;
     this.main = main;
     return new Promise((resolve, reject) => {
-      socket.once('error', reject);
+      // An error after the answer (the relay gone mid-run) only ends this connection, as in the extension.
+      socket.on('error', reject);
       socket.once('open', () => socket.send(JSON.stringify({ type: 'hello', token, version: 'test' })));
       socket.once('close', () => resolve('refused'));
       socket.on('message', (data) => {
@@ -196,6 +203,8 @@ export class FakeExtension {
           void this.attach(info.targetId).then(async (tab) => {
             const { targetInfo } = (await this.send('Target.getTargetInfo', { targetId: tab.targetId })) as { targetInfo: TargetInfo };
             this.toRelay({ type: 'popup', tabId: tab.tabId, targetInfo });
+          }).catch(() => {
+            // The popup closed before it could be attached (as chrome.debugger's attach fails then): nothing to relay.
           });
         }
       }
@@ -214,8 +223,11 @@ export class FakeExtension {
   async close(): Promise<void> {
     this.relay?.close();
     this.cdpSocket.close();
-    this.browser.kill('SIGKILL');
-    await new Promise((r) => this.browser.once('exit', r));
+    if (this.browser.exitCode === null && this.browser.signalCode === null) {
+      const exited = new Promise((r) => this.browser.once('exit', r));
+      this.browser.kill('SIGKILL');
+      await exited;
+    }
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
