@@ -232,7 +232,10 @@ export async function resumedAnswer(sql: Sql, run: ClaimedRun): Promise<ResumedA
     : undefined;
 }
 
-/** Ends the parked runs paused past their organisation's limit (`waited_too_long`); returns their ids. */
+/**
+ * Ends the parked runs paused past their organisation's limit (`waited_too_long`) and the attended runs no browser
+ * connected to (`attended_not_connected`); returns their ids.
+ */
 export async function expirePausedRuns(sql: Sql): Promise<string[]> {
   const rows = await sql<{ id: string }[]>`select app.runner_expire_paused() as id`;
   return rows.map((r) => r.id);

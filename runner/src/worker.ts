@@ -514,11 +514,12 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     try {
       const lost = await sweepLostRuns(sql, config.leaseMs);
       if (lost.length) log(`runner_lost: ${lost.join(', ')}`);
-      // Parked runs paused past their organisation's limit end as waited_too_long (a minute's precision is plenty).
+      // Parked runs paused past their organisation's limit end as waited_too_long, and attended runs no browser
+      // connected to as attended_not_connected (a minute's precision is plenty).
       if (Date.now() - expiredAt >= 30_000) {
         expiredAt = Date.now();
         const expired = await expirePausedRuns(sql);
-        if (expired.length) log(`waited_too_long: ${expired.join(', ')}`);
+        if (expired.length) log(`ended while waiting (too long, or no browser connected): ${expired.join(', ')}`);
       }
     } catch (e) {
       log(`sweep failed: ${e instanceof Error ? e.message : e}`);

@@ -47,6 +47,7 @@ export const RUN_ERROR_TYPES = [
   'runner_misconfigured',
   'definition_invalid',
   'waited_too_long',
+  'attended_not_connected',
   'stopped',
   'stopped_by_decision',
 ] as const;
