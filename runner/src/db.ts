@@ -237,7 +237,10 @@ export async function resumedAnswer(sql: Sql, run: ClaimedRun): Promise<ResumedA
  * connected to (`attended_not_connected`); returns their ids.
  */
 export async function expirePausedRuns(sql: Sql): Promise<string[]> {
-  const rows = await sql<{ id: string }[]>`select app.runner_expire_paused() as id`;
+  const rows = [
+    ...(await sql<{ id: string }[]>`select app.runner_expire_paused() as id`),
+    ...(await sql<{ id: string }[]>`select app.runner_end_unconnected_attended() as id`),
+  ];
   return rows.map((r) => r.id);
 }
 

@@ -17,7 +17,7 @@ select run_id as stale from app.start_attended_run('b2620000-0000-4000-8000-0000
 select run_id as fresh from app.start_attended_run('b2620000-0000-4000-8000-000000000001', '{}', false, sha256('n-2'::bytea), 600) \gset
 select run_id as recent from app.start_attended_run('b2620000-0000-4000-8000-000000000001', '{}', false, sha256('n-3'::bytea), 600) \gset
 select app.start_run('b2620000-0000-4000-8000-000000000001') as queued \gset
-select throws_ok($$ select app.runner_expire_paused() $$, '42501', null, 'a member cannot run the sweep');
+select throws_ok($$ select app.runner_end_unconnected_attended() $$, '42501', null, 'a member cannot run the sweep');
 select tests.clear_authentication();
 
 -- `stale`: started 20 minutes ago, its token expired 10 minutes ago. `recent`: its token expired 2 minutes ago.
@@ -26,7 +26,7 @@ update public.runs set created_at = now() - interval '20 minutes' where id in (:
 update private.attended_tokens set expires_at = now() - interval '10 minutes' where run_id = :'stale';
 update private.attended_tokens set expires_at = now() - interval '2 minutes' where run_id = :'recent';
 
-select is((select count(*)::int from tests.as_runner($q$ select app.runner_expire_paused() as id $q$) r where r ->> 'id' = :'stale'),
+select is((select count(*)::int from tests.as_runner($q$ select app.runner_end_unconnected_attended() as id $q$) r where r ->> 'id' = :'stale'),
   1, 'the sweep ends the run no browser connected to');
 select results_eq(format($$ select status::text, error_type, failed_step, finished_at is not null from public.runs where id = %L $$, :'stale'),
   $$ values ('failed', 'attended_not_connected', 0, true) $$, 'as failed attended_not_connected, at its start step');
@@ -39,7 +39,7 @@ update private.attended_tokens set expires_at = now() - interval '30 minutes' wh
 select tests.authenticate_as('member');
 select lives_ok(format($$ select app.reconnect_attended_run(%L, sha256('n-4'::bytea), 600) $$, :'recent'), 'the person asks for a new token');
 select tests.clear_authentication();
-select is((select count(*)::int from tests.as_runner($q$ select app.runner_expire_paused() as id $q$) r where r ->> 'id' = :'recent'),
+select is((select count(*)::int from tests.as_runner($q$ select app.runner_end_unconnected_attended() as id $q$) r where r ->> 'id' = :'recent'),
   0, 'and the sweep leaves the run to them');
 
 select * from finish();
