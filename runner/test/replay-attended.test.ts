@@ -1,0 +1,48 @@
+// The hard cases again, attended: each Chrome Recorder recording is imported through the api, allowed to run in a
+// person's browser (runLocation 'both'), and run there (POST …/attended-runs) in a fresh tab of the person's
+// Chromium, relayed by the stand-in of the extension (fake-extension.ts) to the stack's runner. The goal of issue 22:
+// every case that passes unattended (replay.test.ts) passes attended, with the same result at the test page, and
+// the run touches no other tab of the person's.
+// Needs a running stack with a runner and its relay (npm test starts them): API_URL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AttendedConnection } from '../../supabase/functions/_shared/types/api.ts';
+import { Session } from './api-session.ts';
+import { CASES, loadRecording } from './cases.ts';
+import { FakeExtension } from './fake-extension.ts';
+import { startSites, type Sites } from './sites/server.ts';
+
+let sites: Sites;
+let person: FakeExtension;
+const session = new Session();
+
+beforeAll(async () => {
+  [sites, person] = await Promise.all([startSites(), FakeExtension.launch(), session.registerCompany('Replay attended')]).then(([s, p]) => [s, p] as const);
+});
+
+afterAll(async () => {
+  await person?.close();
+  await sites?.close();
+});
+
+describe('hard cases replayed attended, in a tab of the person\'s browser through the relay', () => {
+  for (const testCase of CASES) {
+    it(`${testCase.id}: ${testCase.title}`, async () => {
+      sites.reset();
+      const imported = await session.request<{ id: string }>('POST', '/workflows/import', loadRecording(testCase.id, sites.origin));
+      expect(imported.status).toBe(201);
+      const activated = await session.request('PUT', `/workflows/${imported.body.id}`, { status: 'active', runLocation: 'both' });
+      expect(activated.status).toBe(200);
+      const bystander = await person.openTab('about:blank');
+      const tab = await person.openTab('about:blank');
+      const started = await session.request<AttendedConnection>('POST', `/workflows/${imported.body.id}/attended-runs`, {});
+      expect(started.status).toBe(201);
+      expect(await person.connect(started.body.relayUrl, started.body.token, tab)).toBe('accepted');
+
+      const run = await session.runToEnd(started.body.runId, 90_000);
+      expect({ status: run.status, error: run.errorMessage }).toEqual({ status: 'completed', error: null });
+      expect(run.steps.every((s) => s.status === 'passed')).toBe(true);
+      await expect.poll(() => sites.results(testCase.id).at(-1), { timeout: 5_000 }).toEqual(testCase.expected);
+      expect(await person.url(bystander), 'the person\'s other tab was never touched').toBe('about:blank');
+    });
+  }
+});
