@@ -35,7 +35,7 @@ import { loadRecording } from '../runner/test/cases.ts';
 import { startSites, type Sites } from '../runner/test/sites/server.ts';
 import { definitionSchema } from '../supabase/functions/_shared/schemas/definition.ts';
 
-const { createStack } = await import('../dev/lib/stack.ts');
+const { createStack, stopChild } = await import('../dev/lib/stack.ts');
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -94,19 +94,8 @@ let sites: Sites | undefined;
 let db: postgres.Sql | undefined;
 let runner: ChildProcess | undefined;
 async function cleanup() {
-  if (runner?.pid) {
-    try {
-      process.kill(-runner.pid, 'SIGTERM');
-    } catch {
-      // gone
-    }
-    await Promise.race([new Promise((r) => runner!.once('exit', r)), sleep(10_000)]);
-    try {
-      process.kill(-runner.pid, 'SIGKILL');
-    } catch {
-      // gone
-    }
-  }
+  // SIGTERM to its process group (it drains and closes its browser), SIGKILL after 10 s.
+  await stopChild(runner, 10_000);
   await db?.end({ timeout: 2 }).catch(() => {});
   await stackHandle.stop().catch(() => {});
   await sites?.close().catch(() => {});

@@ -83,6 +83,9 @@ await suite('bench/runner-load.ts, tiny, and the fault suite (4 runs on one runn
 await suite('bench/batches.ts, tiny (3 rows as a batch and as single runs on one runner process and its own stack; each row exactly once)', bin('tsx'), [
   'bench/batches.ts', '--rows', '3', '--concurrency', '2', '--timeout-min', '6', '--out', join(tmpdir(), 'kollega-batches-bench-tiny.json'),
 ]);
+await suite('bench/attended.ts, tiny (2 runs in a person\'s browser through the relay and 2 on the runner, on one runner process and its own stack; each form exactly once)', bin('tsx'), [
+  'bench/attended.ts', '--runs', '2', '--out', join(tmpdir(), 'kollega-attended-bench-tiny.json'),
+]);
 
 const needsStack = ['pgTAP', 'security self-check', 'api function', 'runner: hard cases', 'end-to-end', 'lighthouse'];
 if (!only.length || only.some((o) => needsStack.some((n) => n.includes(o)))) {

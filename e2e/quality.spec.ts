@@ -54,7 +54,8 @@ for (const language of ['sv', 'en'] as const) {
 
       await page.screenshot({ path: join(screenshots, `${screen.name}-${language}-1280.jpg`), type: 'jpeg', quality: 70 });
       await page.setViewportSize({ width: 390, height: 844 });
-      await settle(page);
+      // A narrower window loads nothing new: only what re-renders busy is waited for.
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
       await page.screenshot({ path: join(screenshots, `${screen.name}-${language}-390.jpg`), type: 'jpeg', quality: 70 });
     });
   }
