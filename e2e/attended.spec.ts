@@ -64,7 +64,7 @@ test('a workflow with a sign-in step runs in the person\'s own tab from "Kör nu
 
   // The workflow page says where it may run, and why a sign-in step means the person's browser only.
   await page.goto(`/workflows/${created.id}`);
-  const location = page.locator('section', { has: page.getByRole('heading', { name: 'Var får arbetsflödet köras?' }) });
+  const location = page.locator('section', { has: page.getByRole('heading', { name: 'Var får arbetsflödet köras?' }) }).last();
   await expect(location).toContainText('Arbetsflödet har steget ”Logga in själv”', { timeout: 30_000 });
   await location.scrollIntoViewIfNeeded();
   await location.screenshot({ path: join(screenshots, 'attended-run-location-sv.jpg'), type: 'jpeg', quality: 70 });
@@ -108,7 +108,9 @@ test('a workflow with a sign-in step runs in the person\'s own tab from "Kör nu
   expect(sites.results('eid').at(-1)).toEqual({ signedIn: true, ocr: '7310452981', amount: '1250' });
   const run = await (await callApi(page, 'GET', `/api/runs/${runId}`)).json();
   expect(run.mode).toBe('attended');
-  expect(run.steps.map((s: { stepId: string; status: string; hasScreenshot: boolean }) => [s.stepId, s.status, s.hasScreenshot])).toEqual([
+  // No screenshot of the sign-in step; the opening step's shows the sign-in page (its QR code) and may be refused
+  // too when the sign-in step has opened before it is taken, so it is not asserted either way.
+  expect(run.steps.map((s: { stepId: string; status: string; hasScreenshot: boolean }) => [s.stepId, s.status, s.stepId === 'open' || s.hasScreenshot])).toEqual([
     ['open', 'passed', true],
     ['login', 'passed', false],
     ['ocr', 'passed', true],
