@@ -1,11 +1,12 @@
 // On a run that executes in a person's own browser: why it paused (in the person's words: "Du avbröt felsökningen
 // i Chrome", "Tillägget startades om"…) and what to do, that it waits for a browser, or that a "Logga in själv"
-// step waits for the person to sign in in the tab. The continue button is the run's actions' (RunActions).
-import type { RunDetail } from '@shared/types/api';
+// step waits for the person to sign in in the tab. The continue button is the run's actions' (RunActions). On a
+// run card (no steps given) only a pause or a wait is said.
+import type { Run, RunStep } from '@shared/types/api';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 
-export function AttendedRunBox({ run }: { run: Pick<RunDetail, 'mode' | 'status' | 'pauseReason' | 'steps'> }) {
+export function AttendedRunBox({ run }: { run: Pick<Run, 'mode' | 'status' | 'pauseReason'> & { steps?: RunStep[] } }) {
   const { t } = useTranslation('attended');
   if (run.mode !== 'attended') return null;
   if (run.status === 'paused' && run.pauseReason) {
@@ -23,7 +24,7 @@ export function AttendedRunBox({ run }: { run: Pick<RunDetail, 'mode' | 'status'
       </Alert>
     );
   }
-  if (run.status !== 'running') return null;
+  if (run.status !== 'running' || !run.steps) return null;
   const login = run.steps.findLast((step) => step.status === 'running' && step.stepType === 'login');
   return login ? (
     <Alert variant="warning" title={t('box.login_title')}>
