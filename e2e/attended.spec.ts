@@ -2,7 +2,9 @@
 // in with a mock eID page (a moving QR code) and pays a bill behind it runs only in a person's own browser, so
 // "Kör nu" on its card offers "Kör i min webbläsare"; the person runs it in a new tab, the run's page tells them
 // to sign in, the test acts as the person on the eID page, and the run fills the form behind it and completes in
-// that tab. Another open tab is never touched. The run location card on the workflow page explains the rule. The
+// that tab. Another open tab is never touched. The run location card on the workflow page explains the rule. A
+// second run pauses when the person clicks in its tab during a wait (taken_over), its page says so, and
+// "Fortsätt i min webbläsare" continues it in the same tab without running a finished step twice. The
 // screenshots go to docs/screenshots/ for docs/automation.md.
 import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync, mkdtempSync } from 'node:fs';
@@ -136,4 +138,58 @@ test('a workflow with a sign-in step runs in the person\'s own tab from "Kör nu
   await expect(english.getByRole('radio', { name: 'In a new tab' })).toBeChecked();
   await expect(english).toContainText('purple tab group called Kollega');
   await shot(page, 'attended-dialog-en');
+});
+
+test('the person taking over the tab pauses the run with the reason, and "Fortsätt i min webbläsare" goes on in the same tab', async ({ page, context }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await registerCompany(page);
+  const created = await (await callApi(page, 'POST', '/api/workflows', { name: 'Registrera betalning' })).json();
+  const saved = await callApi(page, 'PUT', `/api/workflows/${created.id}/definition`, {
+    definition: {
+      version: 1,
+      steps: [
+        { id: 'open', type: 'navigate', description: 'Öppna betalningen', url: `${sites.origin}/eid/form.html` },
+        { id: 'ocr', type: 'change', description: 'Fyll i OCR-numret', selectors: ['#ocr'], value: '111' },
+        { id: 'hold', type: 'wait', description: 'Vänta på banken', ms: 8000 },
+        { id: 'amount', type: 'change', description: 'Fyll i beloppet', selectors: ['#amount'], value: '2' },
+        { id: 'pay', type: 'click', description: 'Betala', selectors: ['aria/Betala[role="button"]'] },
+      ],
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  expect((await callApi(page, 'PUT', `/api/workflows/${created.id}`, { status: 'active', runLocation: 'both' })).status()).toBe(200);
+
+  await page.goto('/workflows');
+  await page.getByRole('button', { name: 'Åtgärder för Registrera betalning' }).click();
+  await page.getByRole('menuitem', { name: 'Kör i min webbläsare' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Kör ”Registrera betalning” i min webbläsare' });
+  await expect(dialog).not.toContainText('körs bara i en persons egen webbläsare');
+  const opened = context.waitForEvent('page');
+  await dialog.getByRole('button', { name: 'Kör i min webbläsare' }).click();
+  const tab = await opened;
+  await expect(page).toHaveURL(/\/workflow-execution\/[0-9a-f-]{36}$/, { timeout: 60_000 });
+  const runId = page.url().split('/').at(-1)!;
+  const run = async () => (await callApi(page, 'GET', `/api/runs/${runId}`)).json();
+
+  // During the wait the person clicks in the tab themselves: the run pauses and says why.
+  await expect.poll(async () => (await run()).currentStep, { timeout: 60_000, intervals: [250] }).toBe(2);
+  await tab.getByRole('heading', { name: 'Betala faktura' }).click();
+  await expect.poll(async () => { const r = await run(); return [r.status, r.pauseReason]; }, { timeout: 15_000, intervals: [250] }).toEqual(['paused', 'taken_over']);
+  await page.bringToFront();
+  await expect(page.getByText('Du tog över fliken med musen eller tangentbordet')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Fortsätt', exact: true })).toHaveCount(0);
+  await shot(page, 'attended-paused-sv');
+
+  // The person continues it in the same tab, which still shows the form with what the run filled in.
+  await page.getByRole('button', { name: 'Fortsätt i min webbläsare' }).click();
+  const again = page.getByRole('dialog', { name: 'Fortsätt ”Registrera betalning” i min webbläsare' });
+  await again.getByRole('radio', { name: /Betala faktura/ }).check();
+  await again.getByRole('button', { name: 'Fortsätt' }).click();
+  await expect(again).toBeHidden({ timeout: 60_000 });
+  await expect.poll(async () => (await run()).status, { timeout: 90_000, intervals: [1000] }).toBe('completed');
+  expect(sites.results('eid').at(-1)).toEqual({ signedIn: false, ocr: '111', amount: '2' });
+  const steps = (await run()).steps as Array<{ stepId: string; status: string; attempt: number }>;
+  expect(steps.filter((s) => s.status === 'passed').map((s) => s.stepId), 'no finished step ran twice').toEqual(['open', 'ocr', 'hold', 'amount', 'pay']);
+  expect(steps.filter((s) => s.status === 'skipped').map((s) => [s.attempt, s.stepId])).toEqual([[1, 'hold']]);
 });
