@@ -157,7 +157,7 @@ function TabOption({ name, value, checked, onChange, title, detail }: TabOptionP
       <input type="radio" name={name} value={value} checked={checked} onChange={() => onChange(value)} className="mt-0.5 size-4 accent-indigo-600" />
       <span className="min-w-0">
         <span className="block truncate text-sm font-medium text-slate-900">{title}</span>
-        {detail ? <span className="block truncate text-xs text-slate-500">{detail}</span> : null}
+        {detail ? <span className="block truncate text-xs text-slate-600">{detail}</span> : null}
       </span>
     </label>
   );

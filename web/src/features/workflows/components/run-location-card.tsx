@@ -60,7 +60,7 @@ export function RunLocationCard({ workflow, hasLoginStep }: RunLocationCardProps
             />
             <span className="min-w-0 text-sm">
               <span className="block font-medium text-slate-900">{t(`location.options.${location}`)}</span>
-              <span id={`${id}-${location}`} className="block text-slate-500">
+              <span id={`${id}-${location}`} className="block text-slate-600">
                 {t(`location.hints.${location}`)}
               </span>
             </span>
