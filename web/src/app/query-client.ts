@@ -16,6 +16,8 @@ export function createQueryClient(): QueryClient {
       onError: (error, _variables, _context, mutation) => {
         const titleKey = mutation.meta?.errorTitle;
         if (!titleKey) return;
+        // A refusal the caller answers itself (say, by offering another way to run).
+        if (error instanceof ApiError && error.code && mutation.meta?.handledCodes?.includes(error.code)) return;
         const fallbackKey = mutation.meta?.errorFallback;
         const description =
           fallbackKey && !(error instanceof ApiError && error.serverMessage)

@@ -5,6 +5,7 @@
 import enValidation from '@shared/locales/en/validation.json';
 import svValidation from '@shared/locales/sv/validation.json';
 import enAiPrompt from './en/ai_prompt.json';
+import enAttended from './en/attended.json';
 import enAuditTrail from './en/audit_trail.json';
 import enAuth from './en/auth.json';
 import enCommon from './en/common.json';
@@ -23,6 +24,7 @@ import enShell from './en/shell.json';
 import enUsers from './en/users.json';
 import enWorkflows from './en/workflows.json';
 import svAiPrompt from './sv/ai_prompt.json';
+import svAttended from './sv/attended.json';
 import svAuditTrail from './sv/audit_trail.json';
 import svAuth from './sv/auth.json';
 import svCommon from './sv/common.json';
@@ -62,6 +64,7 @@ export const resources = {
     ai_prompt: svAiPrompt,
     settings: svSettings,
     marketplace: svMarketplace,
+    attended: svAttended,
   },
   en: {
     common: enCommon,
@@ -83,6 +86,7 @@ export const resources = {
     ai_prompt: enAiPrompt,
     settings: enSettings,
     marketplace: enMarketplace,
+    attended: enAttended,
   },
 } as const;
 

@@ -1,7 +1,9 @@
 // A stand-in for the Kollega Recorder extension's bridge in component tests: marks the page, records the
 // app's commands and sends extension events as the bridge would.
 import { APP_SOURCE, type AppCommand, type Capture, EXTENSION_SOURCE, type ExtensionEvent, PRESENCE_ATTRIBUTE } from '@extension/protocol';
-import { act } from '@testing-library/react';
+import { act, configure } from '@testing-library/react';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
 
 export function installFakeExtension() {
   document.documentElement.setAttribute(PRESENCE_ATTRIBUTE, '0.1.0');
@@ -25,3 +27,22 @@ export function installFakeExtension() {
     },
   };
 }
+
+/**
+ * The setup of a test file that renders the app's routes with the stand-in where a test installs it: time for
+ * the router's first render of lazy routes on a busy machine, and after each test the stand-in removed and the
+ * language back to Swedish. Returns the install function (one stand-in per test).
+ */
+export function extensionRouteTests(): () => FakeExtension {
+  let current: FakeExtension | undefined;
+  vi.setConfig({ testTimeout: 60_000 });
+  beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
+  afterEach(async () => {
+    current?.uninstall();
+    current = undefined;
+    await i18n.changeLanguage('sv');
+  });
+  return () => (current = installFakeExtension());
+}
+
+export type FakeExtension = ReturnType<typeof installFakeExtension>;

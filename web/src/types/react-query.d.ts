@@ -4,7 +4,7 @@ import type { ParseKeys } from 'i18next';
 type MetaKey = ParseKeys<
   [
     'common', 'auth', 'shell', 'dashboard', 'landing', 'workflows', 'audit_trail', 'error_queue', 'users', 'companies', 'payment_methods',
-    'onboarding', 'flow_runs', 'recording', 'ai_prompt', 'settings', 'marketplace',
+    'onboarding', 'flow_runs', 'recording', 'ai_prompt', 'settings', 'marketplace', 'attended',
   ]
 >;
 
@@ -15,6 +15,8 @@ declare module '@tanstack/react-query' {
       errorTitle?: MetaKey;
       /** Text of that toast when the server sent no message of its own (an i18n key, `ns:key`). */
       errorFallback?: MetaKey;
+      /** Error codes (the api's `code`) the caller handles itself: no toast for them. */
+      handledCodes?: readonly string[];
     };
   }
 }

@@ -207,7 +207,12 @@ export const loginStepSchema = z.object({
   until: z
     .object({ url: value(4000).refine((s) => s.trim().length > 0, 'url_invalid').optional(), selectors: selectorsSchema.optional() })
     .refine((u) => u.url !== undefined || u.selectors !== undefined, 'login_until_required'),
-  timeout: z.number().finite('timeout_invalid').min(1000, 'timeout_invalid').max(MAX_LOGIN_TIMEOUT_MS, 'timeout_invalid').optional(),
+  timeout: z
+    .number()
+    .finite('login_timeout_invalid')
+    .min(1000, 'login_timeout_invalid')
+    .max(MAX_LOGIN_TIMEOUT_MS, 'login_timeout_invalid')
+    .optional(),
 });
 
 /** Whether a definition may only run in a person's browser (it has a `login` step); SQL: private.definition_needs_person. */

@@ -16,6 +16,19 @@ describe('availableActions', () => {
   });
 });
 
+describe('availableActions of a run in a person\'s browser', () => {
+  it('continues a paused or waiting one in a browser instead of resuming it, and otherwise acts as on the servers', () => {
+    const attended = { mode: 'attended' as const, requiresManualIntervention: false };
+    expect(availableActions({ ...attended, status: 'paused' })).toEqual(['continue_attended', 'stop']);
+    expect(availableActions({ ...attended, status: 'pending' })).toEqual(['continue_attended', 'stop']);
+    expect(availableActions({ ...attended, status: 'running' })).toEqual(['pause', 'stop']);
+    expect(availableActions({ ...attended, status: 'failed' })).toEqual(['retry']);
+    // A decision a person owes continues it in the tab it holds: no browser to pick.
+    expect(availableActions({ ...attended, status: 'paused', requiresManualIntervention: true })).toEqual(['stop']);
+    expect(availableActions({ mode: 'unattended', status: 'paused', requiresManualIntervention: false })).toEqual(['resume', 'stop']);
+  });
+});
+
 describe('defaultRetryStep', () => {
   it('is the failed step, else the current one, else the first, within the run', () => {
     expect(defaultRetryStep({ failedStep: 3, currentStep: 1, stepCount: 6 })).toBe(3);

@@ -2,7 +2,7 @@
 // often the run screens ask whether anything changed (useLiveRuns).
 import type { Run } from '@shared/types/api';
 
-export type RunAction = 'pause' | 'resume' | 'stop' | 'retry';
+export type RunAction = 'pause' | 'resume' | 'stop' | 'retry' | 'continue_attended';
 
 /** Runs per page of flow management; "show more" asks for this many more. */
 export const RUNS_PAGE_SIZE = 50;
@@ -13,9 +13,13 @@ export const LIVE_INTERVAL_MS = 1000;
 /**
  * The actions a run offers: pause a running one, resume a paused one (not one waiting for a person: their
  * decision resumes it), stop anything not finished, retry a failed one. Completed runs offer none, nor do runs a
- * decision stopped (the decision was taken; they are reviewed in the error queue).
+ * decision stopped (the decision was taken; they are reviewed in the error queue). A run in a person's own
+ * browser that paused (by itself or by a person) or waits for a browser is continued in a browser
+ * (`continue_attended`, POST /api/runs/{id}/attended), never resumed on the servers, which refuse it.
  */
-export function availableActions(run: Pick<Run, 'status' | 'requiresManualIntervention'>): RunAction[] {
+export function availableActions(run: Pick<Run, 'status' | 'requiresManualIntervention'> & Partial<Pick<Run, 'mode'>>): RunAction[] {
+  if (run.mode === 'attended' && (run.status === 'pending' || (run.status === 'paused' && !run.requiresManualIntervention)))
+    return ['continue_attended', 'stop'];
   switch (run.status) {
     case 'running':
       return ['pause', 'stop'];

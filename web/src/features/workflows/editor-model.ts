@@ -31,6 +31,7 @@ export const ADDABLE_STEP_TYPES = [
   'screenshot',
   'ai_decision',
   'manual',
+  'login',
   'close',
 ] as const satisfies readonly StepType[];
 export type AddableStepType = (typeof ADDABLE_STEP_TYPES)[number];
@@ -97,6 +98,8 @@ export function newStep(type: AddableStepType, id: string, aiThreshold: number =
       return { ...base, type, selectors: [''], variable: 'rader', paging: 'next', maxRows: 1000, maxPages: 50 };
     case 'manual':
       return { ...base, type, instructions: '' };
+    case 'login':
+      return { ...base, type, instructions: '', until: {} };
     case 'ai_decision':
       return {
         ...base,

@@ -33,6 +33,10 @@ export type StepFormValues = {
   tableNext: string;
   tablePaging: 'next' | 'more';
   tableMaxRows: string;
+  /** login: the address that says the sign-in is done (a glob), and elements that do, one selector per line.
+   *  Its limit is `timeout`, in minutes for this step. */
+  untilUrl: string;
+  untilSelectors: string;
 };
 
 export type StepField =
@@ -49,6 +53,7 @@ export type StepField =
   | 'viewport'
   | 'ai'
   | 'table'
+  | 'login'
   | 'timeout';
 
 const isElementType = (type: StepType) => (ELEMENT_STEP_TYPES as readonly StepType[]).includes(type);
@@ -68,6 +73,7 @@ export function fieldsOf(type: StepType): StepField[] {
   if (type === 'setViewport') fields.push('viewport');
   if (type === 'ai_decision') fields.push('ai');
   if (type === 'extract_table') fields.push('selectors', 'table', 'timeout');
+  if (type === 'login') fields.push('login');
   if (isElementType(type) || type === 'navigate' || type === 'waitForExpression') fields.push('timeout');
   return fields;
 }
@@ -105,7 +111,26 @@ export function stepToForm(step: Step): StepFormValues {
           }))
         : [],
     ...tableToForm(step),
+    ...loginToForm(step),
   };
+}
+
+/** A login step's condition and limit (minutes; empty: the default of 5). */
+function loginToForm(step: Step): Pick<StepFormValues, 'untilUrl' | 'untilSelectors'> & Partial<Pick<StepFormValues, 'timeout'>> {
+  if (step.type !== 'login') return { untilUrl: '', untilSelectors: '' };
+  return {
+    untilUrl: step.until.url ?? '',
+    untilSelectors: (step.until.selectors ?? []).map(selectorText).join('\n'),
+    timeout: step.timeout === undefined ? '' : String(step.timeout / 60_000),
+  };
+}
+
+function formToLogin(step: Record<string, unknown>, values: StepFormValues): void {
+  step.instructions = values.instructions;
+  const url = values.untilUrl.trim();
+  const selectors = values.untilSelectors.split('\n').map((line) => line.trim()).filter(Boolean);
+  step.until = { ...(url && { url }), ...(selectors.length && { selectors: selectors.map(parseSelectorText) }) };
+  step.timeout = values.timeout.trim() === '' ? undefined : toNumber(values.timeout, 60_000);
 }
 
 /** A column per line: `Name = CSS selector` (empty selector: the row itself), `@attribute` after it reads that attribute. */
@@ -163,6 +188,7 @@ export function formToStep(original: Step, values: StepFormValues): Step {
     step.height = toNumber(values.height);
   }
   if (fields.includes('table')) formToTable(step, values);
+  if (fields.includes('login')) formToLogin(step, values);
   if (fields.includes('ai')) {
     step.prompt = values.prompt;
     step.threshold = toNumber(values.threshold);
@@ -177,6 +203,9 @@ export function formToStep(original: Step, values: StepFormValues): Step {
 
 /** The form value a step field path is shown at (`timeout` → `timeout`, `selectors.1.0` → `selectors.1.text`). */
 export function formNameOf(path: string): string {
+  // A login step's condition: its address, or its elements (`until` alone: neither was given).
+  if (path.startsWith('until.selectors')) return 'untilSelectors';
+  if (path === 'until' || path.startsWith('until.')) return 'untilUrl';
   const field = formFieldOf(path);
   if (field === 'selectors' || field === 'options') return `${field}.root`;
   if (/^selectors\.\d+$/.test(field)) return `${field}.text`;

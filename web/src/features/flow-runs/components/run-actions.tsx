@@ -1,11 +1,13 @@
-// The buttons a run's status allows (model.availableActions): pause, resume, stop, and retry through a
-// dialog that picks the step. Each button is busy while its call is on the way.
+// The buttons a run's status allows (model.availableActions): pause, resume, stop, retry through a dialog that
+// picks the step, and for a run in a person's own browser "Fortsätt i min webbläsare" through the dialog that
+// picks the tab. Each button is busy while its call is on the way.
 import type { Run } from '@shared/types/api';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { PauseIcon, PlayIcon, RetryIcon, StopIcon } from '@/components/ui/icons';
+import { PauseIcon, PlayIcon, RetryIcon, StopIcon, WindowIcon } from '@/components/ui/icons';
 import { notify } from '@/components/ui/notify';
+import { RunInBrowserDialog } from '@/features/attended/components/run-in-browser-dialog';
 import { usePauseRun } from '../api/pause-run';
 import { useResumeRun } from '../api/resume-run';
 import { useStopRun } from '../api/stop-run';
@@ -24,6 +26,7 @@ export function RunActions({ run, children }: RunActionsProps) {
   const resume = useResumeRun();
   const stop = useStopRun();
   const [retryOpen, setRetryOpen] = useState(false);
+  const [browserOpen, setBrowserOpen] = useState(false);
   const actions = availableActions(run);
   const name = run.workflowName;
 
@@ -48,6 +51,12 @@ export function RunActions({ run, children }: RunActionsProps) {
           {t('actions.resume')}
         </Button>
       ) : null}
+      {actions.includes('continue_attended') ? (
+        <Button size="sm" onClick={() => setBrowserOpen(true)}>
+          <WindowIcon className="size-4" />
+          {t('actions.continue_attended')}
+        </Button>
+      ) : null}
       {actions.includes('stop') ? (
         <Button size="sm" variant="destructive" onClick={handleStop} isPending={stop.isPending} pendingLabel={t('actions.working')}>
           <StopIcon className="size-4" />
@@ -65,6 +74,13 @@ export function RunActions({ run, children }: RunActionsProps) {
       {/* Outside the retry condition: the live view may see the new attempt start before the retry call
           answers, and unmounting the dialog then would drop its success handling (toast, closing). */}
       {retryOpen ? <RetryRunDialog run={run} open onClose={() => setRetryOpen(false)} /> : null}
+      {browserOpen ? (
+        <RunInBrowserDialog
+          target={{ kind: 'run', runId: run.id, name }}
+          onClose={() => setBrowserOpen(false)}
+          onStarted={() => setBrowserOpen(false)}
+        />
+      ) : null}
       {children}
     </div>
   );

@@ -10,6 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { formatDateTime } from '@/lib/format';
+import { AttendedRunBox } from '@/features/attended/components/attended-run-box';
 import { startedByLabel } from '../labels';
 import { ManualInterventionBox } from './manual-intervention-box';
 import { RunActions } from './run-actions';
@@ -73,6 +74,11 @@ export function RunCard({ run, onCopyToNewFlow }: RunCardProps) {
       {run.status === 'failed' ? <RunErrorBox run={run} /> : null}
       {run.status === 'stopped' ? <RunStoppedBox run={run} /> : null}
       {run.requiresManualIntervention && !isOver ? <ManualInterventionBox runId={run.id} /> : null}
+      {run.mode === 'attended' && ((run.status === 'paused' && run.pauseReason) || run.status === 'pending') ? (
+        <div className="mt-4">
+          <AttendedRunBox run={{ mode: run.mode, status: run.status, pauseReason: run.pauseReason }} />
+        </div>
+      ) : null}
 
       {isOver ? null : (
         <RunActions run={run}>

@@ -14,6 +14,7 @@ import { SkeletonList } from '@/components/ui/skeleton-list';
 import { formatDateTime } from '@/lib/format';
 import { runQueryOptions } from '../api/get-run';
 import { runLogUrl } from '../api/get-run-log';
+import { AttendedRunBox } from '@/features/attended/components/attended-run-box';
 import { useLiveRuns } from '../hooks/use-live-runs';
 import { ManualInterventionBox } from './manual-intervention-box';
 import { OpenTasksSection } from './open-tasks-section';
@@ -71,6 +72,7 @@ export function RunDetailsScreen({ runId }: { runId: string }) {
               ) : null}
             </div>
           )}
+          <AttendedRunBox run={run.data} />
           {run.data.status === 'failed' ? <RunErrorBox run={run.data} /> : null}
           {run.data.status === 'stopped' ? <RunStoppedBox run={run.data} /> : null}
           {run.data.requiresManualIntervention && !ended ? (

@@ -1,9 +1,15 @@
 // Starts a run: "Run now" (active workflows) or a test run from the editor (`mode: 'test'`, drafts
 // too). A started run changes the workflow's figures, flow management and the dashboard tiles.
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { invalidateWorkflows } from './invalidate-workflows';
+
+/** The api's refusal to run a workflow on the servers that runs only in a person's own browser. */
+export const ATTENDED_ONLY = 'workflow_attended_only';
+
+/** Whether a start was refused because the workflow runs only in a person's own browser. */
+export const isAttendedOnly = (error: unknown) => error instanceof ApiError && error.code === ATTENDED_ONLY;
 
 export type RunWorkflowInput = { id: string; inputs?: Record<string, string>; mode?: 'test' };
 
@@ -31,7 +37,8 @@ export function useRunWorkflow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RunTarget) => runWorkflow(target(input)),
-    meta: { errorTitle: 'workflows:toast.run_failed' },
+    // An attended-only workflow (a "Logga in själv" step, or so set) is offered "Kör i min webbläsare" instead.
+    meta: { errorTitle: 'workflows:toast.run_failed', handledCodes: [ATTENDED_ONLY] },
     onSuccess: () => invalidateAfterRun(queryClient),
   });
 }
@@ -41,7 +48,7 @@ export function useTestRunWorkflow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RunTarget) => runWorkflow({ ...target(input), mode: 'test' }),
-    meta: { errorTitle: 'workflows:test_run.toast.start_failed' },
+    meta: { errorTitle: 'workflows:test_run.toast.start_failed', handledCodes: [ATTENDED_ONLY] },
     onSuccess: () => invalidateAfterRun(queryClient),
   });
 }

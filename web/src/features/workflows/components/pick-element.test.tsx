@@ -4,24 +4,16 @@
 // comes with its options), shows its picture, and stores the picture once the steps are saved. Without the
 // extension the dialog says so and links to the install page. Each step shows its stored picture.
 import type { PickedElement } from '@extension/pick-protocol';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { demoUser, json, mockApi } from '@/test/api-mock';
-import { installFakeExtension } from '@/test/recorder-extension';
+import { extensionRouteTests } from '@/test/recorder-extension';
 import { renderApp } from '@/test/render';
 import { aWorkflowDetail, WORKFLOW_ID } from '../test-fixtures';
 
-vi.setConfig({ testTimeout: 30_000 });
-beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
-
-let extension: ReturnType<typeof installFakeExtension> | undefined;
-afterEach(async () => {
-  extension?.uninstall();
-  extension = undefined;
-  await i18n.changeLanguage('sv');
-});
+const installExtension = extensionRouteTests();
 
 const detailPath = `/api/workflows/${WORKFLOW_ID}`;
 const THUMBNAIL = 'data:image/jpeg;base64,/9j/4AAQSkZJRg==';
@@ -50,7 +42,7 @@ const rows = () => Array.from(screen.getByRole('list', { name: /steg|steps/i }).
 
 describe('"Peka ut" in the step dialog', () => {
   it('fills a broken click step with the element picked on the page, names it in the sentence and stores its picture on save', async () => {
-    extension = installFakeExtension();
+    const extension = installExtension();
     const { calls } = await openEditor();
     // The stored picture of step 2 (its element's), and none pretended for the others.
     expect(await within(rows()[1]!).findByRole('img', { name: 'Bild för steg 2' })).toHaveAttribute('src', `${detailPath}/steps/s2/thumbnail?v=abc`);
@@ -95,7 +87,7 @@ describe('"Peka ut" in the step dialog', () => {
 
   it('a new "Fyll i" step in English: a picked select brings its options, Escape on the page says nothing was picked', async () => {
     await i18n.changeLanguage('en');
-    extension = installFakeExtension();
+    const extension = installExtension();
     await openEditor();
     await userEvent.click(screen.getByRole('button', { name: 'Add step' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Fill in' }));

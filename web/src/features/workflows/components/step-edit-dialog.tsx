@@ -19,6 +19,7 @@ import { useStepSentence } from '../step-sentence';
 import { AiOptionsField } from './ai-options-field';
 import { ChangeValueField } from './change-value-field';
 import { ExtractTableFields } from './extract-table-fields';
+import { LoginStepFields } from './login-step-fields';
 import { PickElementField } from './pick-element-field';
 import { SelectorListField } from './selector-list-field';
 import { StepTextField } from './step-text-field';
@@ -127,6 +128,7 @@ function StepForm({ step: original, isNew, steps, errors, pickUrl, onCancel, onS
         {fields.includes('instructions') ? (
           <StepTextField name="instructions" multiline label={t('step_dialog.instructions_label')} hint={t('step_dialog.instructions_hint')} />
         ) : null}
+        {fields.includes('login') ? <LoginStepFields /> : null}
         {fields.includes('expression') ? <StepTextField name="expression" multiline mono label={t('step_dialog.expression_label')} /> : null}
         {fields.includes('fullPage') ? (
           <SwitchField

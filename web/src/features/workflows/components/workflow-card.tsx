@@ -1,5 +1,5 @@
 // One workflow: status, category, start method, last run, success rate; pause/start, its steps (the
-// editor), and a menu (details, run, duplicate, statistics, export in either format, delete). Whoever may
+// editor), and a menu (details, run, run in my browser, duplicate, statistics, export in either format, delete). Whoever may
 // not change it (not its creator, a superuser or an admin) sees pause/start, details and delete disabled,
 // with the reason on the card.
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
@@ -17,6 +17,7 @@ import {
   PencilIcon,
   PlayIcon,
   TrashIcon,
+  WindowIcon,
 } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -26,7 +27,7 @@ import { formatDateTime } from '@/lib/format';
 import { EXPORT_FORMATS, exportWorkflowUrl } from '../api/export-workflow-url';
 import { displayStatus, WorkflowStatusBadge } from './workflow-status-badge';
 
-export type WorkflowAction = 'edit' | 'run' | 'toggle' | 'duplicate' | 'statistics' | 'delete';
+export type WorkflowAction = 'edit' | 'run' | 'run_in_browser' | 'toggle' | 'duplicate' | 'statistics' | 'delete';
 
 type WorkflowCardProps = {
   workflow: Workflow;
@@ -81,6 +82,12 @@ export function WorkflowCard({ workflow, onAction }: WorkflowCardProps) {
                 <button type="button" className={itemClasses} onClick={() => onAction('run', workflow)}>
                   <PlayIcon className="size-4 text-slate-400" />
                   {t('menu.run')}
+                </button>
+              </MenuItem>
+              <MenuItem>
+                <button type="button" className={itemClasses} onClick={() => onAction('run_in_browser', workflow)}>
+                  <WindowIcon className="size-4 text-slate-400" />
+                  {t('menu.run_in_browser')}
                 </button>
               </MenuItem>
               <MenuItem disabled={!toggle.allowed}>

@@ -4,10 +4,12 @@
 // version), a live test run, and what hangs on the workflow: its secrets, schedule and webhook. Leaving
 // with unsaved changes asks first. Whoever may not change the workflow (useCan) sees it read-only, with
 // the reason, and may still test-run it. Each step shows a picture: the element pointed at with "Peka ut"
-// (stored when the steps are saved), else the step's screenshot from the last run.
+// (stored when the steps are saved), else the step's screenshot from the last run. "Kör i min webbläsare" runs it
+// in a tab of the person's own browser (a test run unless the workflow is active); a workflow that runs only
+// there (a "Logga in själv" step, or so set) gets that offer from "Testkör" too, and says where it may run.
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useBlocker } from '@tanstack/react-router';
-import { secretNames, type Step, DEFINITION_FORMAT_VERSION, type InputDeclaration, inputDeclarations, usedInputNames } from '@shared/schemas/definition';
+import { secretNames, type Step, DEFINITION_FORMAT_VERSION, type InputDeclaration, inputDeclarations, needsPerson, usedInputNames } from '@shared/schemas/definition';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
@@ -15,16 +17,17 @@ import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ArrowLeftIcon, PencilIcon, PlayIcon, RecordIcon } from '@/components/ui/icons';
+import { ArrowLeftIcon, PencilIcon, PlayIcon, RecordIcon, WindowIcon } from '@/components/ui/icons';
 import { notify } from '@/components/ui/notify';
 import { PermissionNote } from '@/components/ui/permission-note';
+import { RunInBrowserDialog } from '@/features/attended/components/run-in-browser-dialog';
 import { ApiError } from '@/lib/api-client';
 import { useCan } from '@/lib/permissions';
 import { runQueryOptions } from '../api/get-run';
 import { stepThumbnailsQueryOptions } from '../api/get-step-thumbnails';
 import { workflowQueryOptions } from '../api/get-workflow';
 import { runScreenshotUrl } from '../api/run-screenshot-url';
-import { useTestRunWorkflow } from '../api/run-workflow';
+import { isAttendedOnly, useTestRunWorkflow } from '../api/run-workflow';
 import { useSaveDefinition } from '../api/save-definition';
 import { useSaveStepThumbnails } from '../api/save-step-thumbnails';
 import { useUpdateWorkflow } from '../api/update-workflow';
@@ -49,6 +52,7 @@ import { AddStepMenu } from './add-step-menu';
 import { BatchesCard } from './batches-card';
 import { InputsCard } from './inputs-card';
 import { RunInputsDialog } from './run-inputs-dialog';
+import { RunLocationCard } from './run-location-card';
 import { ScheduleCard } from './schedule-card';
 import { StepEditDialog } from './step-edit-dialog';
 import { StepList } from './step-list';
@@ -60,6 +64,9 @@ import { WorkflowSecretsCard } from './workflow-secrets-card';
 import { WorkflowStatusBadge } from './workflow-status-badge';
 
 const NO_ERRORS: StepFieldErrors = {};
+
+/** A run in the person's own browser: a test run or not, and whether the workflow runs nowhere else. */
+type BrowserRun = { attendedOnly: boolean; test: boolean };
 
 /** The step in the dialog, and where it goes: `index` replaces a step, `insertAt` adds one there. */
 type Editing = { step: Step; index: number | null; insertAt: number };
@@ -86,7 +93,9 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
   const defaultThreshold = useDefaultAiThreshold();
   const [inputsDraft, setInputsDraft] = useState<InputDeclaration[] | null>(null);
   const inputs = inputsDraft ?? workflow.definition.inputs ?? [];
-  const [askingInputs, setAskingInputs] = useState(false);
+  /** Input values being asked for, for a test run on the servers or a run in the person's browser (`browser`). */
+  const [askingInputs, setAskingInputs] = useState<{ browser?: BrowserRun } | null>(null);
+  const [browser, setBrowser] = useState<(BrowserRun & { inputs?: Record<string, string> }) | null>(null);
   const dirty = (history.changed && !sameSteps(steps, saved)) || inputsDraft !== null;
   const [errors, setErrors] = useState<DefinitionErrors>({});
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
@@ -149,14 +158,33 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
   const startTestRun = (values?: Record<string, string>) =>
     testRun.mutate(values ? { id: workflow.id, inputs: values } : workflow.id, {
       onSuccess: ({ executionId }) => {
-        setAskingInputs(false);
+        setAskingInputs(null);
         setRunId(executionId);
         notify.success(t('test_run.toast.started'), t('test_run.toast.started_description'));
       },
+      onError: (error) => {
+        if (!isAttendedOnly(error)) return;
+        setAskingInputs(null);
+        setBrowser({ attendedOnly: true, test: true, inputs: values });
+      },
     });
 
-  const askOrStart = () => (inputDeclarations({ steps, inputs }).length ? setAskingInputs(true) : startTestRun());
-  const handleTestRun = () => (dirty ? handleSave(askOrStart) : askOrStart());
+  // A workflow that runs only in a person's browser is test-run there.
+  const attendedOnly = needsPerson({ steps }) || workflow.runLocation === 'attended';
+  const askOrStart = (browserRun?: BrowserRun) =>
+    inputDeclarations({ steps, inputs }).length
+      ? setAskingInputs(browserRun ? { browser: browserRun } : {})
+      : browserRun
+        ? setBrowser(browserRun)
+        : startTestRun();
+  const handleTestRun = () => {
+    const how = attendedOnly ? { attendedOnly: true, test: true } : undefined;
+    return dirty ? handleSave(() => askOrStart(how)) : askOrStart(how);
+  };
+  const handleBrowserRun = () => {
+    const how = { attendedOnly: false, test: workflow.status !== 'active' };
+    return dirty ? handleSave(() => askOrStart(how)) : askOrStart(how);
+  };
 
   const handleStepSubmit = (step: Step, thumbnail?: string) => {
     if (!editing) return;
@@ -252,6 +280,10 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
           >
             <PlayIcon className="size-4" />
             {t('editor.test_run')}
+          </Button>
+          <Button variant="secondary" onClick={handleBrowserRun} disabled={save.isPending} title={t('editor.run_in_browser_hint')}>
+            <WindowIcon className="size-4" />
+            {t('editor.run_in_browser')}
           </Button>
           {editSteps.allowed ? (
             <Button onClick={() => handleSave()} isPending={save.isPending} pendingLabel={t('editor.saving')} disabled={!dirty}>
@@ -351,6 +383,7 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
           />
           <InputsCard inputs={inputs} used={usedInputNames({ steps })} disabled={!editSteps.allowed} onChange={setInputsDraft} />
           <BatchesCard workflowId={workflow.id} />
+          <RunLocationCard workflow={workflow} hasLoginStep={needsPerson(workflow.definition)} />
           <ScheduleCard workflow={workflow} />
           <WebhookCard workflow={workflow} />
         </aside>
@@ -372,8 +405,23 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
           inputs={inputDeclarations({ steps, inputs })}
           title={t('run_inputs.test_title')}
           isPending={testRun.isPending}
-          onClose={() => setAskingInputs(false)}
-          onSubmit={startTestRun}
+          onClose={() => setAskingInputs(null)}
+          onSubmit={(values) => {
+            if (!askingInputs.browser) return startTestRun(values);
+            setBrowser({ ...askingInputs.browser, inputs: values });
+            setAskingInputs(null);
+          }}
+        />
+      ) : null}
+      {browser ? (
+        <RunInBrowserDialog
+          target={{ kind: 'workflow', workflowId: workflow.id, name: workflow.name, inputs: browser.inputs, test: browser.test }}
+          attendedOnly={browser.attendedOnly}
+          onClose={() => setBrowser(null)}
+          onStarted={(started) => {
+            setBrowser(null);
+            setRunId(started);
+          }}
         />
       ) : null}
       <ConfirmDialog

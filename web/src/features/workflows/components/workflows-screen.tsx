@@ -1,7 +1,8 @@
 // /workflows: search, create, import (a Chrome Recorder recording or a Kollega export), the grid of
-// workflow cards and what each card's actions open.
+// workflow cards and what each card's actions open. "Kör nu" of a workflow that runs only in a person's own
+// browser (a "Logga in själv" step, or so set) offers "Kör i min webbläsare" instead of an error.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type InputDeclaration, inputDeclarations } from '@shared/schemas/definition';
+import { type InputDeclaration, inputDeclarations, needsPerson } from '@shared/schemas/definition';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { Workflow } from '@shared/types/api';
 import { type ChangeEvent, useRef, useState } from 'react';
@@ -13,6 +14,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { notify } from '@/components/ui/notify';
+import { RunInBrowserDialog } from '@/features/attended/components/run-in-browser-dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
 import { SkeletonList } from '@/components/ui/skeleton-list';
@@ -22,7 +24,7 @@ import { useDuplicateWorkflow } from '../api/duplicate-workflow';
 import { workflowQueryOptions } from '../api/get-workflow';
 import { workflowsQueryOptions } from '../api/get-workflows';
 import { useImportWorkflow } from '../api/import-workflow';
-import { useRunWorkflow } from '../api/run-workflow';
+import { isAttendedOnly, useRunWorkflow } from '../api/run-workflow';
 import { useSetWorkflowStatus, useUpdateWorkflow } from '../api/update-workflow';
 import { type WorkflowAction, WorkflowCard } from './workflow-card';
 import { RunInputsDialog } from './run-inputs-dialog';
@@ -31,6 +33,9 @@ import { WorkflowStatsDialog } from './workflow-stats-dialog';
 import { displayStatus } from './workflow-status-badge';
 
 export const WORKFLOW_SKELETON_COUNT = 6;
+
+/** A run in the person's own browser, and whether it is offered because the workflow runs nowhere else. */
+type Browser = { attendedOnly: boolean };
 
 const gridClasses = 'grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3';
 
@@ -43,7 +48,9 @@ export function WorkflowsScreen() {
   const [editing, setEditing] = useState<Workflow | null>(null);
   const [deleting, setDeleting] = useState<Workflow | null>(null);
   const [statistics, setStatistics] = useState<Workflow | null>(null);
-  const [asking, setAsking] = useState<{ workflow: Workflow; inputs: InputDeclaration[] } | null>(null);
+  /** A run's input values being asked for: for a run on the servers, or in the person's browser (`browser`). */
+  const [asking, setAsking] = useState<{ workflow: Workflow; inputs: InputDeclaration[]; browser?: Browser } | null>(null);
+  const [browser, setBrowser] = useState<(Browser & { workflow: Workflow; inputs?: Record<string, string> }) | null>(null);
   const queryClient = useQueryClient();
 
   const createWorkflow = useCreateWorkflow();
@@ -112,7 +119,26 @@ export function WorkflowsScreen() {
         setAsking(null);
         notify.success(t('toast.run_started'), t('toast.run_started_description', { name: workflow.name }));
       },
+      onError: (error) => {
+        if (!isAttendedOnly(error)) return;
+        setAsking(null);
+        setBrowser({ workflow, inputs, attendedOnly: true });
+      },
     });
+
+  /** Starts a run (on the servers, or in the person's browser), asking for its inputs' values first. */
+  const prepareRun = (workflow: Workflow, how: Browser | null) =>
+    void queryClient.fetchQuery(workflowQueryOptions(workflow.id)).then(
+      (detail) => {
+        const inputs = inputDeclarations(detail.definition);
+        // A workflow that runs only in a person's browser is offered that instead of a refusal.
+        const browserRun = how ?? (needsPerson(detail.definition) || detail.runLocation === 'attended' ? { attendedOnly: true } : null);
+        if (inputs.length) setAsking({ workflow, inputs, ...(browserRun && { browser: browserRun }) });
+        else if (browserRun) setBrowser({ workflow, ...browserRun });
+        else startRun(workflow);
+      },
+      () => (how ? setBrowser({ workflow, ...how }) : startRun(workflow)),
+    );
 
   const handleAction = (action: WorkflowAction, workflow: Workflow) => {
     switch (action) {
@@ -123,15 +149,9 @@ export function WorkflowsScreen() {
       case 'statistics':
         return setStatistics(workflow);
       case 'run':
-        // A workflow with inputs asks for their values first.
-        return void queryClient.fetchQuery(workflowQueryOptions(workflow.id)).then(
-          (detail) => {
-            const inputs = inputDeclarations(detail.definition);
-            if (inputs.length) setAsking({ workflow, inputs });
-            else startRun(workflow);
-          },
-          () => startRun(workflow),
-        );
+        return prepareRun(workflow, null);
+      case 'run_in_browser':
+        return prepareRun(workflow, { attendedOnly: false });
       case 'duplicate':
         return duplicateWorkflow.mutate(workflow.id, {
           onSuccess: (copy) => notify.success(t('toast.duplicated'), t('toast.duplicated_description', { name: copy.name })),
@@ -265,7 +285,19 @@ export function WorkflowsScreen() {
           title={t('run_inputs.run_title', { name: asking.workflow.name })}
           isPending={runWorkflow.isPending}
           onClose={() => setAsking(null)}
-          onSubmit={(values) => startRun(asking.workflow, values)}
+          onSubmit={(values) => {
+            if (!asking.browser) return startRun(asking.workflow, values);
+            setBrowser({ workflow: asking.workflow, inputs: values, ...asking.browser });
+            setAsking(null);
+          }}
+        />
+      ) : null}
+      {browser ? (
+        <RunInBrowserDialog
+          target={{ kind: 'workflow', workflowId: browser.workflow.id, name: browser.workflow.name, inputs: browser.inputs }}
+          attendedOnly={browser.attendedOnly}
+          onClose={() => setBrowser(null)}
+          onStarted={(runId) => void navigate({ to: '/workflow-execution/$runId', params: { runId } })}
         />
       ) : null}
     </section>

@@ -1,0 +1,18 @@
+// Attended runs (docs/automation.md "Attended runs"): starting a run in the person's own browser, or continuing a
+// paused one there. Each answer says where and how the person's extension connects (a token that works once).
+import type { AttendedConnection } from '@shared/types/api';
+import { apiRequest } from '@/lib/api-client';
+
+/** What to run: a workflow (its current version, with input values; `test` for a test run), or a paused run. */
+export type AttendedTarget =
+  | { kind: 'workflow'; workflowId: string; name: string; inputs?: Record<string, string>; test?: boolean }
+  | { kind: 'run'; runId: string; name: string };
+
+/** POST /api/workflows/{id}/attended-runs, or POST /api/runs/{id}/attended to continue a run. */
+export function attendedConnection(target: AttendedTarget): Promise<AttendedConnection> {
+  if (target.kind === 'run') return apiRequest<AttendedConnection>(`/api/runs/${encodeURIComponent(target.runId)}/attended`, { method: 'POST' });
+  return apiRequest<AttendedConnection>(`/api/workflows/${encodeURIComponent(target.workflowId)}/attended-runs`, {
+    method: 'POST',
+    body: { ...(target.inputs && { inputs: target.inputs }), ...(target.test && { test: true }) },
+  });
+}
