@@ -1,6 +1,6 @@
 // The workflow's run inputs ({{input.name}}), beside the step editor: what "Kör nu", test runs, schedules,
-// webhooks and batch rows must supply. Each input has a name, a label, a type (text, number, date, choice), whether
-// it is required and a default. An input the steps use but that is not declared yet is listed to be declared (the
+// webhooks and batch rows must supply. Each input has a name, a label, a type (text, number, date, choice, file),
+// whether it is required and a default (a file input: the kinds of file it takes instead). An input the steps use but that is not declared yet is listed to be declared (the
 // server declares it as required text on save otherwise).
 import { INPUT_TYPES, type InputDeclaration, type InputType } from '@shared/schemas/definition';
 import { useTranslation } from 'react-i18next';
@@ -58,7 +58,11 @@ export function InputsCard({ inputs, used, disabled, onChange }: InputsCardProps
                   <select
                     id={`${prefix}-type`}
                     value={input.type}
-                    onChange={(event) => update(index, { type: event.target.value as InputType })}
+                    onChange={(event) => {
+                      const type = event.target.value as InputType;
+                      // A file has no default; only a file input lists the kinds of file it takes.
+                      update(index, type === 'file' ? { type, default: undefined } : { type, accept: undefined });
+                    }}
                     className="mt-1 block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm ring-1 ring-inset ring-slate-300"
                   >
                     {INPUT_TYPES.map((type) => (
@@ -68,16 +72,32 @@ export function InputsCard({ inputs, used, disabled, onChange }: InputsCardProps
                     ))}
                   </select>
                 </label>
-                <label className="text-xs font-medium text-slate-700" htmlFor={`${prefix}-default`}>
-                  {t('inputs.default_label')}
-                  <Input
-                    id={`${prefix}-default`}
-                    value={input.default ?? ''}
-                    onChange={(event) => update(index, { default: event.target.value === '' ? undefined : event.target.value })}
-                    className="mt-1"
-                  />
-                </label>
+                {input.type === 'file' ? (
+                  <label className="text-xs font-medium text-slate-700" htmlFor={`${prefix}-accept`}>
+                    {t('inputs.accept_label')}
+                    <Input
+                      id={`${prefix}-accept`}
+                      value={(input.accept ?? []).join(', ')}
+                      onChange={(event) => {
+                        const accept = event.target.value.split(',').map((a) => a.trim()).filter(Boolean);
+                        update(index, { accept: accept.length ? accept : undefined });
+                      }}
+                      className="mt-1"
+                    />
+                  </label>
+                ) : (
+                  <label className="text-xs font-medium text-slate-700" htmlFor={`${prefix}-default`}>
+                    {t('inputs.default_label')}
+                    <Input
+                      id={`${prefix}-default`}
+                      value={input.default ?? ''}
+                      onChange={(event) => update(index, { default: event.target.value === '' ? undefined : event.target.value })}
+                      className="mt-1"
+                    />
+                  </label>
+                )}
               </div>
+              {input.type === 'file' ? <p className="text-xs text-slate-600">{t('inputs.file_note')}</p> : null}
               {input.type === 'choice' ? (
                 <label className="block text-xs font-medium text-slate-700" htmlFor={`${prefix}-options`}>
                   {t('inputs.options_label')}

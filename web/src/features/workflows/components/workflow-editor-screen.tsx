@@ -146,8 +146,8 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
     );
   };
 
-  const startTestRun = (values?: Record<string, string>) =>
-    testRun.mutate(values ? { id: workflow.id, inputs: values } : workflow.id, {
+  const startTestRun = (values?: Record<string, string>, files?: Record<string, File>) =>
+    testRun.mutate(values ? { id: workflow.id, inputs: values, files } : workflow.id, {
       onSuccess: ({ executionId }) => {
         setAskingInputs(false);
         setRunId(executionId);
