@@ -27,6 +27,11 @@ export const MAX_FILE_NAME = 255;
 export const MAX_INPUT_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_RUN_FILES_BYTES = 20 * 1024 * 1024;
 
+/** A file name too long to keep, or with a control character (a line break, NUL) in it. */
+function badFileName(name: string): boolean {
+  return name.length > MAX_FILE_NAME || [...name].some((ch) => ch.charCodeAt(0) < 0x20);
+}
+
 /** Whether a file (its name and type) is of a kind `accept` lists (`.pdf`, `application/pdf`, `image/*`); any file without a list. */
 export function fileAccepted(accept: readonly string[] | undefined, name: string, type: string): boolean {
   if (!accept?.length) return true;
@@ -44,7 +49,7 @@ export function fileAccepted(accept: readonly string[] | undefined, name: string
 export function fileProblem(input: Pick<InputDeclaration, 'accept'>, file: { name: string; type: string; size: number }): InputProblem | null {
   if (file.size > MAX_INPUT_FILE_BYTES) return 'input_file_too_large';
   if (file.size === 0) return 'input_file_empty';
-  if (!file.name || file.name.length > MAX_FILE_NAME || /[\u0000-\u001f]/.test(file.name)) return 'input_not_file';
+  if (!file.name || badFileName(file.name)) return 'input_not_file';
   if (!fileAccepted(input.accept, file.name, file.type)) return 'input_file_type';
   return null;
 }
@@ -61,7 +66,7 @@ function isDate(text: string): boolean {
 
 /** Why `value` is not acceptable for `input` (its type; an empty value is a question of `required`), or null. */
 export function inputValueProblem(input: Pick<InputDeclaration, 'type' | 'options'>, value: string): InputProblem | null {
-  if (input.type === 'file') return value.length > MAX_FILE_NAME || /[\u0000-\u001f]/.test(value) ? 'input_not_file' : null;
+  if (input.type === 'file') return badFileName(value) ? 'input_not_file' : null;
   if (value.length > MAX_LENGTH) return 'input_too_long';
   const text = value.trim();
   if (input.type === 'number' && !NUMBER.test(text)) return 'input_not_number';
