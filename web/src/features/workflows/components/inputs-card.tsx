@@ -12,17 +12,19 @@ type InputsCardProps = {
   inputs: InputDeclaration[];
   /** Inputs the steps use (`{{input.x}}`), declared or not. */
   used: string[];
+  /** Those a file step (an upload field) uses: declared as file inputs. */
+  files: string[];
   disabled: boolean;
   onChange: (inputs: InputDeclaration[]) => void;
 };
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
-export function InputsCard({ inputs, used, disabled, onChange }: InputsCardProps) {
+export function InputsCard({ inputs, used, files, disabled, onChange }: InputsCardProps) {
   const { t } = useTranslation('workflows');
   const undeclared = used.filter((name) => !inputs.some((i) => i.name === name));
   const update = (index: number, change: Partial<InputDeclaration>) => onChange(inputs.map((input, i) => (i === index ? { ...input, ...change } : input)));
-  const declare = (name: string) => onChange([...inputs, { name, label: '', type: 'text', required: true }]);
+  const declare = (name: string) => onChange([...inputs, { name, label: '', type: files.includes(name) ? 'file' : 'text', required: true }]);
   const handleAdd = () => {
     let n = inputs.length + 1;
     while (inputs.some((i) => i.name === `input${n}`)) n++;
@@ -123,7 +125,7 @@ export function InputsCard({ inputs, used, disabled, onChange }: InputsCardProps
         })}
         {undeclared.map((name) => (
           <div key={name} className="flex items-center justify-between gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
-            <span>{t('inputs.undeclared', { name })}</span>
+            <span>{t(files.includes(name) ? 'inputs.undeclared_file' : 'inputs.undeclared', { name })}</span>
             <Button variant="secondary" onClick={() => declare(name)}>
               {t('inputs.declare')}
             </Button>

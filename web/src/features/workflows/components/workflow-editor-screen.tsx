@@ -7,7 +7,7 @@
 // (stored when the steps are saved), else the step's screenshot from the last run.
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useBlocker } from '@tanstack/react-router';
-import { secretNames, type Step, DEFINITION_FORMAT_VERSION, type InputDeclaration, inputDeclarations, usedInputNames } from '@shared/schemas/definition';
+import { secretNames, type Step, DEFINITION_FORMAT_VERSION, fileStepInput, type InputDeclaration, inputDeclarations, isFileStep, usedInputNames } from '@shared/schemas/definition';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
@@ -349,7 +349,13 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
             missing={workflow.missingSecrets}
             withoutSites={secretsWithoutSites}
           />
-          <InputsCard inputs={inputs} used={usedInputNames({ steps })} disabled={!editSteps.allowed} onChange={setInputsDraft} />
+          <InputsCard
+            inputs={inputs}
+            used={usedInputNames({ steps })}
+            files={steps.filter(isFileStep).flatMap((step) => fileStepInput(step) ?? [])}
+            disabled={!editSteps.allowed}
+            onChange={setInputsDraft}
+          />
           <BatchesCard workflowId={workflow.id} />
           <ScheduleCard workflow={workflow} />
           <WebhookCard workflow={workflow} />
