@@ -14,7 +14,7 @@
 //                                that were ever of type password ("show password" toggles) and fields with
 //                                autocomplete one-time-code, cc-number, cc-csc, new-password, current-password
 //   personnummer              → `change` with `{{input.name}}` (a run input), never the number itself
-//   file choosers             → reported with the files' names only (the app makes it a manual step)
+//   file choosers             → reported with the files' names only (the app makes it a step that takes its file from a file input)
 //   Enter, Tab, Escape        → keyDown + keyUp
 import { fieldOf, INTERACTIVE, placement } from './element-context.ts';
 import type { Capture } from './protocol.ts';

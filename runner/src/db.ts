@@ -3,7 +3,7 @@
 // run's lease, the end of the run, and the sweep that fails the runs of runners that died.
 import postgres from 'postgres';
 import { type Definition, definitionSchema, secretNames, unsafeTemplateUses } from '../../supabase/functions/_shared/schemas/definition.ts';
-import type { StepDecision } from './engine/types.ts';
+import type { InputFile, StepDecision } from './engine/types.ts';
 
 export type Sql = postgres.Sql;
 
@@ -125,6 +125,19 @@ export async function loadSecrets(
   if (!secretNames(definition).length || !key) return { values: {}, origins: {} };
   const rows = await outlasting(() => sql<{ name: string; value: string; origins: string[] }[]>`select name, value, origins from app.run_secrets(${runId}, ${key})`);
   return { values: Object.fromEntries(rows.map((r) => [r.name, r.value])), origins: Object.fromEntries(rows.map((r) => [r.name, r.origins])) };
+}
+
+/**
+ * The decrypted files of the run's file inputs, by input name (app.run_input_files: the run's own, or its batch row's
+ * from the batch's zip). A file input without one is left out: its step then fails as input_missing.
+ */
+export async function loadInputFiles(sql: Sql, runId: string, definition: Definition, key: string | undefined): Promise<Record<string, InputFile>> {
+  if (!definition.inputs?.some((i) => i.type === 'file') || !key) return {};
+  const rows = await outlasting(
+    () => sql<{ inputName: string; fileName: string; contentType: string; content: Buffer }[]>`
+      select input_name as "inputName", file_name as "fileName", content_type as "contentType", content from app.run_input_files(${runId}, ${key})`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.inputName, { name: r.fileName, mimeType: r.contentType, buffer: Buffer.from(r.content) }]));
 }
 
 /** Records that the run's attempt types a secret on a site (the audit trail); false when the attempt lost the run. */

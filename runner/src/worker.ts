@@ -12,9 +12,9 @@ import type { AttendedTab } from './attended/tab.ts';
 import { BrowserPool } from './browsers.ts';
 import { startEgressProxy } from './egress-proxy.ts';
 import { type RunnerConfig } from './config.ts';
-import { claimRun, type ClaimedRun, connect, earlierDecisions, expirePausedRuns, finishRun, finishStep, heartbeat, insertStep, isConnectionError, type LeaseState, leaseStates, loadSecrets, parkedBrowserState, parkRun, recordSecretUse, requeueRun, resumedAnswer, runState, sweepLostRuns } from './db.ts';
+import { claimRun, type ClaimedRun, connect, earlierDecisions, expirePausedRuns, finishRun, finishStep, heartbeat, insertStep, isConnectionError, type LeaseState, leaseStates, loadInputFiles, loadSecrets, parkedBrowserState, parkRun, recordSecretUse, requeueRun, resumedAnswer, runState, sweepLostRuns } from './db.ts';
 import { makeAskers } from './decisions.ts';
-import { executeDefinition, maskSecrets, usedStep } from './engine/index.ts';
+import { executeDefinition, type InputFile, maskSecrets, usedStep } from './engine/index.ts';
 import { purgeExpiredRuns, startDueSchedules } from './schedules.ts';
 import { checkRunner } from './self-check.ts';
 import { RunSlots } from './slots.ts';
@@ -213,15 +213,17 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     let completedSteps = run.startStep;
     let secrets: Record<string, string> = {};
     let secretOrigins: Record<string, string[]> = {};
+    let files: Record<string, InputFile> = {};
     const stepRows = new Map<number, string>();
     try {
       // A parked run resumed: the browser state it was parked with, and a person's answer to its start step.
       const [storageState, resumed] = await Promise.all([tab ? null : parkedBrowserState(sql, run, config.secretsKey), resumedAnswer(sql, run)]);
       try {
         ({ values: secrets, origins: secretOrigins } = await loadSecrets(sql, run.id, run.definition, config.secretsKey));
+        files = await loadInputFiles(sql, run.id, run.definition, config.secretsKey);
       } catch (error) {
-        tripBreaker(`the secrets of run ${run.id} could not be decrypted: ${message(error)}`);
-        throw new Misconfigured(`the runner could not decrypt the run's secrets (is its KOLLEGA_SECRETS_KEY the api's?): ${message(error)}`);
+        tripBreaker(`the secrets or files of run ${run.id} could not be decrypted: ${message(error)}`);
+        throw new Misconfigured(`the runner could not decrypt the run's secrets or files (is its KOLLEGA_SECRETS_KEY the api's?): ${message(error)}`);
       }
       if (tab) {
         // What the person or their browser does (the tab closed, the debugging banner cancelled, their own input)
@@ -252,6 +254,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
         context,
         definition: run.definition,
         inputs: run.inputs,
+        files,
         variables: run.variables,
         secrets,
         secretOrigins,

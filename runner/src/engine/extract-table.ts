@@ -6,6 +6,7 @@
 // keyed by the page), every cell is cut at MAX_TABLE_CELL characters, and the page is read in slices so a page
 // of 100,000 rows costs no more than the rows the cap lets through.
 import type { Locator, Page } from 'playwright-core';
+import { columnLetter } from '../../../supabase/functions/_shared/columns.ts';
 import { MAX_TABLE_CELL, type Selector, type StepOf } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import { StepError, describeError } from './errors.ts';
 import { POLL_MS, selectorLocators, sleep } from './locate.ts';
@@ -58,12 +59,16 @@ const READ_SLICE = `(root, spec) => {
 // A function whose source is exactly the text above (what Playwright sends to the page).
 const readSlice = new Function(`return ${READ_SLICE}`)() as (root: Element, spec: Spec) => Slice;
 
-/** Column names as a person reads them: blanks named by position, repeats numbered, all kept as plain text. */
-export function columnNames(given: string[] | null | undefined, width: number, fallback: (n: number) => string): string[] {
+/**
+ * Column names as a person reads them, all kept as plain text: repeats numbered, blanks named by their position as a
+ * spreadsheet names it (A, B, C): the same in every language, since a name is also a key (a batch's mapping, the
+ * download's header) that must not change with the language of whoever runs or reads the run.
+ */
+export function columnNames(given: string[] | null | undefined, width: number): string[] {
   const names: string[] = [];
   const seen = new Map<string, number>();
   for (let i = 0; i < width; i++) {
-    const base = (given?.[i] ?? '').trim() || fallback(i + 1);
+    const base = (given?.[i] ?? '').trim() || columnLetter(i);
     const count = (seen.get(base) ?? 0) + 1;
     seen.set(base, count);
     names.push(count === 1 ? base : `${base} (${count})`);
@@ -155,7 +160,7 @@ export async function extractTable(ctx: StepContext, step: StepOf<'extract_table
   }
   if (rows.length >= step.maxRows && step.next && !capped && (await nextElement(page, step.next).catch(() => null))) capped = true;
   if (rows.length === 0 && !headers && !columnsGiven) throw new StepError('assertion_failed', 'the table, list or card grid has no rows');
-  const columns = columnNames(columnsGiven?.map((c) => c.name) ?? headers, Math.max(width, headers?.length ?? 0), (n) => `Kolumn ${n}`);
+  const columns = columnNames(columnsGiven?.map((c) => c.name) ?? headers, Math.max(width, headers?.length ?? 0));
   for (const row of rows) while (row.length < columns.length) row.push('');
   return { columns, rows, pages, capped };
 }

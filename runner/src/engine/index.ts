@@ -6,4 +6,4 @@ export { usedStep } from './used-step.ts';
 export { StepError, ERROR_TYPES, type ErrorType } from './errors.ts';
 export { isBlockedAddress, checkUrl, type Lookup, type UrlCheck } from './network-guard.ts';
 export { MAX_SCREENSHOT_BYTES } from './screenshot.ts';
-export type { StepLogEntry, StepStart, StepEnd, StepDecision, Decision, DecideContext, ExecuteOptions, RunOutcome, CandidateInfo, StepHeal, StepTable, ElementQuestion, ElementAnswer } from './types.ts';
+export type { StepLogEntry, StepStart, StepEnd, StepDecision, Decision, DecideContext, ExecuteOptions, InputFile, RunOutcome, CandidateInfo, StepHeal, StepTable, ElementQuestion, ElementAnswer } from './types.ts';

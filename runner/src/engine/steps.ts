@@ -1,7 +1,7 @@
 // One function per step type. Each gets the step with its templates substituted and the run's state, acts
 // within the step's deadline and throws a StepError (or a Playwright error, classified by run.ts) on failure.
 import type { Frame, Locator, Page, Response } from 'playwright-core';
-import { HEAL_THRESHOLD_DEFAULT, type Selector, type Step, type StepOf } from '../../../supabase/functions/_shared/schemas/definition.ts';
+import { fileStepInput, HEAL_THRESHOLD_DEFAULT, type Selector, type Step, type StepOf } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import { StepError, describeError, isClosedError, isTimeoutError } from './errors.ts';
 import { extractTable } from './extract-table.ts';
 import { isLabelEcho, noteLabelClick } from './label-echo.ts';
@@ -12,6 +12,7 @@ import { remaining, type NetworkConditions, type RunState, type StepContext } fr
 import { refuseScriptOnSecretSite, refuseSecretRead, refuseValueProbe, secretsOfStep, typeSecret } from './secret-fields.ts';
 import { maskSecrets } from './templates.ts';
 import { login } from './login.ts';
+import type { InputFile } from './types.ts';
 
 /** Steps that look for their element before the previous step's report is done; they act only after (element()). */
 const LOOKS_FIRST = new Set<Step['type']>(['click', 'doubleClick', 'change', 'hover', 'scroll', 'extract', 'waitForElement']);
@@ -448,12 +449,59 @@ async function fieldInfo(locator: Locator, timeout: number) {
 }
 
 async function change(ctx: StepContext, step: StepOf<'change'>) {
+  const file = fileOfStep(ctx);
   const { page, locator, frame } = await element(ctx, step);
   const after = expectNavigation(ctx, page, frame, step);
   const secrets = secretsOfStep(ctx);
-  if (secrets.length) await act(ctx, 'typing the secret', page, () => typeSecret(ctx, page, locator, step.value, secrets));
+  if (file) await act(ctx, 'choosing the file', page, () => setFile(ctx, page, locator, file.file));
+  else if (secrets.length) await act(ctx, 'typing the secret', page, () => typeSecret(ctx, page, locator, step.value, secrets));
   else await act(ctx, 'setting the value', page, () => setField(ctx, page, locator, step.value));
   await after?.();
+}
+
+/**
+ * The file a step fills into a file field (docs/automation.md "File inputs"): the step's value as saved is
+ * `{{input.x}}` and the definition declares x as a file input. Null for any other step; `file` null for an optional
+ * file input the run was given no file for (the field is left empty). A file input whose file did not come fails
+ * the step as input_missing before anything is done.
+ */
+function fileOfStep(ctx: StepContext): { input: string; file: InputFile | null } | null {
+  const saved = ctx.run.opts.definition.steps[ctx.index];
+  if (saved?.type !== 'change') return null;
+  const input = fileStepInput(saved);
+  if (!input || !ctx.run.opts.definition.inputs?.some((i) => i.name === input && i.type === 'file')) return null;
+  const file = ctx.run.opts.files?.[input];
+  if (file) return { input, file };
+  if (ctx.run.inputs[input]) throw new StepError('input_missing', `the file of the run input ${input} (${ctx.run.inputs[input]}) was not given`);
+  const declared = ctx.run.opts.definition.inputs.find((i) => i.name === input);
+  if (declared?.required) throw new StepError('input_missing', `the run input ${input} was not given`);
+  return { input, file: null };
+}
+
+/**
+ * Sets the file on the file field the step found: the element itself, the file field inside it (a styled upload
+ * area), or, when it is a button that opens the browser's file chooser, the chooser it opens. Exactly the file's
+ * bytes reach the page; only its own name (no folders) is given.
+ */
+async function setFile(ctx: StepContext, page: Page, locator: Locator, file: InputFile | null) {
+  const files = file ? [{ name: file.name.split(/[\\/]/).pop() || file.name, mimeType: file.mimeType, buffer: file.buffer }] : [];
+  const info = await fieldInfo(locator, remaining(ctx));
+  if (info.tag === 'input' && info.type === 'file') return locator.setInputFiles(files, { timeout: remaining(ctx) });
+  const inner = locator.locator('input[type=file]').first();
+  if ((await inner.count()) > 0) {
+    ctx.log('the element is not a file field; the file field inside it was used');
+    return inner.setInputFiles(files, { timeout: remaining(ctx) });
+  }
+  const chooser = page.waitForEvent('filechooser', { timeout: Math.min(remaining(ctx), 5000) });
+  chooser.catch(() => {});
+  await locator.click({ timeout: remaining(ctx) });
+  try {
+    await (await chooser).setFiles(files, { timeout: remaining(ctx) });
+  } catch (error) {
+    if (isTimeoutError(error)) throw new StepError('assertion_failed', 'the element is not a file field and opens no file chooser');
+    throw error;
+  }
+  ctx.log('the element opened the file chooser; the file was chosen there');
 }
 
 /** Sets `value` on the element (or the form field inside it); returns the field that got it. */
@@ -465,7 +513,7 @@ async function setField(ctx: StepContext, page: Page, locator: Locator, value: s
   } else if (info.tag === 'input' && (info.type === 'checkbox' || info.type === 'radio')) {
     await setChecked(ctx, locator, info, value);
   } else if (info.tag === 'input' && info.type === 'file') {
-    throw new StepError('assertion_failed', 'a file field cannot be filled from a recording');
+    throw new StepError('assertion_failed', 'a file field is filled only from a file input ({{input.x}} of type file): save the workflow again to make this step ask for a file');
   } else if (info.tag === 'input' && info.type === 'range') {
     await setValueDirectly(locator, value, timeout);
   } else if ((info.tag === 'input' || info.tag === 'textarea') && info.readOnly) {

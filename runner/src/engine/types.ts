@@ -94,6 +94,9 @@ export type Decision =
   | { done: true; by?: 'ai' | 'person'; reason?: string; details?: Record<string, unknown> }
   | { fail: string; errorType?: ErrorType };
 
+/** The file of a file input, decrypted by the caller (app.run_input_files), as Playwright's setInputFiles takes it. */
+export type InputFile = { name: string; mimeType: string; buffer: Buffer };
+
 export type DecideContext = { variables: Record<string, string>; inputs: Record<string, string> };
 
 export type ExecuteOptions = {
@@ -102,6 +105,8 @@ export type ExecuteOptions = {
   definition: Definition;
   /** {{input.x}} */
   inputs?: Record<string, string>;
+  /** The files of the run's file inputs, by input name: a step that fills a file field from `{{input.x}}` sets this file. */
+  files?: Record<string, InputFile>;
   /** {{var.x}} carried over from an earlier attempt (retry). */
   variables?: Record<string, string>;
   /** {{secret.NAME}} values, resolved by the caller before the run. */

@@ -5,6 +5,7 @@
 // row and column named; nothing of it is kept.
 import { parse as parseCsv } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
+import { columnLetter } from '../_shared/columns.ts';
 import { HttpError } from '../_shared/http.ts';
 import { loadExcel } from './excel.ts';
 
@@ -21,12 +22,6 @@ export type Delimiter = ',' | ';' | '\t';
 /** A file as a table: its header row, its rows (as many cells as headers), each row's number in the file. */
 export type BatchTable = { format: BatchFormat; delimiter: Delimiter | null; headers: string[]; rows: string[][]; lines: number[] };
 
-/** Column `index` (0-based) as Excel names it: A, B, …, Z, AA. */
-export function columnLetter(index: number): string {
-  let name = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
-  return name;
-}
 
 const unreadable = (format: string, reason: string) => new HttpError(400, 'batch_file_unreadable', { vars: { format, reason } });
 

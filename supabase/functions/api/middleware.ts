@@ -8,6 +8,7 @@ import { SessionRejected } from '../_shared/db.ts';
 import { clearSessionCookies, readSessionCookies, requestHost, setSessionCookies } from '../_shared/cookies.ts';
 import { HttpError, parseJsonBody } from '../_shared/http.ts';
 import { type Lang, languageFromHeader } from '../_shared/i18n.ts';
+import { MAX_RUN_FILES_BYTES } from '../_shared/schemas/input-values.ts';
 
 export type Session = { claims: AccessClaims; accessToken: string };
 
@@ -21,9 +22,16 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** Workflow definitions (PUT /workflows/{id}/definition) and imports (POST /workflows/import) may be larger. */
 export const MAX_DEFINITION_BODY_BYTES = 1024 * 1024;
 
-/** A batch's file (POST /workflows/{id}/batches): up to 10 MB, plus the multipart envelope and its fields. */
-export const MAX_BATCH_BODY_BYTES = 10 * 1024 * 1024 + 64 * 1024;
+/** A batch's file (POST /workflows/{id}/batches): up to 10 MB, its zip of files up to 50 MB, plus the multipart envelope and its fields. */
+export const MAX_BATCH_BODY_BYTES = 10 * 1024 * 1024 + 50 * 1024 * 1024 + 64 * 1024;
 const BATCH_PATH = /^\/api\/workflows\/[^/]+\/batches$/;
+/** A batch's zip of files for its rows (docs/automation.md "File inputs"), beside its CSV or XLSX. */
+export const MAX_BATCH_ZIP_BYTES = 50 * 1024 * 1024;
+/** "Kör nu" and test runs with files (multipart): the files of one run together, plus the envelope and the JSON. */
+export const MAX_RUN_BODY_BYTES = MAX_RUN_FILES_BYTES + 64 * 1024;
+const RUN_PATH = /^\/api\/workflows\/[^/]+\/run$/;
+/** A webhook's JSON with its files in base64 (4 characters for every 3 bytes). */
+export const MAX_HOOK_BODY_BYTES = Math.ceil(MAX_RUN_FILES_BYTES / 3) * 4 + 64 * 1024;
 
 const LARGE_BODY_ROUTES: { method: string; path: RegExp }[] = [
   { method: 'PUT', path: /^\/api\/workflows\/[^/]+\/definition$/ },
@@ -62,7 +70,7 @@ function isJson(contentType: string | undefined): boolean {
   return contentType?.split(';')[0].trim().toLowerCase() === 'application/json';
 }
 
-function isMultipart(contentType: string | undefined): boolean {
+export function isMultipart(contentType: string | undefined): boolean {
   return contentType?.split(';')[0].trim().toLowerCase() === 'multipart/form-data';
 }
 
@@ -78,7 +86,8 @@ export const csrf: MiddlewareHandler<AppEnv> = async (c, next) => {
     const origin = c.req.header('origin');
     if (!origin || !originAllowed(origin, c.req.raw)) throw new HttpError(403, 'csrf_rejected');
     // A batch's file comes as multipart/form-data (a browser's file upload); the Origin check above still holds.
-    const isUpload = c.req.method === 'POST' && BATCH_PATH.test(c.req.path) && isMultipart(c.req.header('content-type'));
+    // So do the files of a run ("Kör nu", a test run).
+    const isUpload = c.req.method === 'POST' && (BATCH_PATH.test(c.req.path) || RUN_PATH.test(c.req.path)) && isMultipart(c.req.header('content-type'));
     if (hasBody(c.req.raw) && !isJson(c.req.header('content-type')) && !isUpload) throw new HttpError(403, 'csrf_rejected');
   }
   await next();
@@ -90,13 +99,18 @@ const tooLarge = () => {
 const smallBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
 const largeBody = bodyLimit({ maxSize: MAX_DEFINITION_BODY_BYTES, onError: tooLarge });
 const batchBody = bodyLimit({ maxSize: MAX_BATCH_BODY_BYTES, onError: tooLarge });
+const runBody = bodyLimit({ maxSize: MAX_RUN_BODY_BYTES, onError: tooLarge });
+const hookBody = bodyLimit({ maxSize: MAX_HOOK_BODY_BYTES, onError: tooLarge });
 
 /**
- * 413 for a body over the route's limit: 64 KB, 1 MB for definitions and imports, 10 MB (and the envelope) for a batch's file. A declared
+ * 413 for a body over the route's limit: 64 KB, 1 MB for definitions and imports, 10 MB and a 50 MB zip (and the envelope)
+ * for a batch's files, 20 MB of files for a run (multipart) or a webhook (base64). A declared
  * Content-Length over it is refused before anything is read; a body without one is read only up to it.
  */
 export const limitBody: MiddlewareHandler<AppEnv> = (c, next) => {
   if (c.req.method === 'POST' && BATCH_PATH.test(c.req.path)) return batchBody(c, next);
+  if (c.req.method === 'POST' && RUN_PATH.test(c.req.path) && isMultipart(c.req.header('content-type'))) return runBody(c, next);
+  if (c.req.method === 'POST' && HOOK_PATH.test(c.req.path)) return hookBody(c, next);
   const large = LARGE_BODY_ROUTES.some((route) => route.method === c.req.method && route.path.test(c.req.path));
   return (large ? largeBody : smallBody)(c, next);
 };

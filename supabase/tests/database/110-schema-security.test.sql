@@ -33,12 +33,12 @@ select is_empty($$ select p.oid::regprocedure from pg_proc p where p.pronamespac
   'public, which the Data API exposes, holds no function authenticated can execute and no security definer function');
 select results_eq($$ select p.oid::regprocedure::text from pg_proc p where p.pronamespace = 'app'::regnamespace
                      and has_function_privilege('authenticated', p.oid, 'EXECUTE') order by 1 $$,
-  array['app.claim_ai_test()', 'app.control_batch(uuid,text)', 'app.control_run(uuid,text)', 'app.create_batch(uuid,text,text,jsonb,text,integer,jsonb)', 'app.create_workflow_webhook(uuid,text)', 'app.decide_task(uuid,text,boolean)', 'app.delete_secret(text)',
+  array['app.add_batch_file(uuid,text,text,bytea,text)', 'app.add_run_file(uuid,text,text,text,bytea,text)', 'app.claim_ai_test()', 'app.control_batch(uuid,text)', 'app.control_run(uuid,text)', 'app.create_batch(uuid,text,text,jsonb,text,integer,jsonb)', 'app.create_workflow_webhook(uuid,text)', 'app.decide_task(uuid,text,boolean)', 'app.delete_secret(text)',
         'app.delete_workflow_webhook(uuid)', 'app.install_template(uuid)', 'app.reconnect_attended_run(uuid,bytea,integer)', 'app.retry_failed_batch(uuid)', 'app.retry_run(uuid,integer)',
         'app.save_workflow_definition(uuid,jsonb,text,integer)', 'app.set_default_payment_method(uuid)',
         'app.set_secret(text,text,text,text[])', 'app.set_secret_origins(text,text[])', 'app.set_workflow_schedule(uuid,text,text,boolean,timestamp with time zone,jsonb)',
         'app.set_workflow_webhook_signing(uuid,text)', 'app.start_attended_run(uuid,jsonb,boolean,bytea,integer)', 'app.start_run(uuid,jsonb,boolean)', 'app.task_refusal(human_tasks)'],
-  'authenticated can execute exactly the narrow functions in app (runs, tasks, AI test limit, definitions, secrets, triggers, templates, default payment)');
+  'authenticated can execute exactly the narrow functions in app (runs and their files, tasks, AI test limit, definitions, secrets, triggers, templates, default payment)');
 select is_empty($$ select c.conrelid::regclass, c.conname from pg_constraint c
                    where c.contype = 'f' and c.connamespace = 'public'::regnamespace
                      and not exists (select 1 from pg_index i where i.indrelid = c.conrelid and i.indkey[0] = c.conkey[1]) $$,

@@ -45,7 +45,9 @@ select results_eq($$ select * from tests.authenticated_column_privileges('UPDATE
         'workflows.category', 'workflows.description', 'workflows.is_active', 'workflows.manual_seconds', 'workflows.name', 'workflows.run_location', 'workflows.start_method', 'workflows.status'],
   'authenticated updates only the columns the api function changes (no current_version: versions go through app.save_workflow_definition)');
 select results_eq($$ select * from tests.authenticated_column_privileges('SELECT') $$,
-  array['runs.attempt', 'runs.attended_by', 'runs.completed_steps', 'runs.created_at', 'runs.current_step', 'runs.current_step_description',
+  array['input_files.batch_id', 'input_files.content_type', 'input_files.created_at', 'input_files.created_by', 'input_files.file_name',
+        'input_files.id', 'input_files.input_name', 'input_files.organization_id', 'input_files.run_id', 'input_files.size',
+        'runs.attempt', 'runs.attended_by', 'runs.completed_steps', 'runs.created_at', 'runs.current_step', 'runs.current_step_description',
         'runs.error_message', 'runs.error_type', 'runs.failed_step', 'runs.finished_at', 'runs.heartbeat_at',
         'runs.id', 'runs.inputs', 'runs.min_ai_confidence', 'runs.mode', 'runs.organization_id', 'runs.pause_reason', 'runs.paused_at', 'runs.requires_manual_intervention',
         'runs.runner_id', 'runs.start_step', 'runs.started_at', 'runs.started_by', 'runs.status',
@@ -54,7 +56,7 @@ select results_eq($$ select * from tests.authenticated_column_privileges('SELECT
         'secrets.created_at', 'secrets.created_by', 'secrets.id', 'secrets.name', 'secrets.organization_id', 'secrets.origins', 'secrets.updated_at', 'secrets.updated_by',
         'workflow_webhooks.created_at', 'workflow_webhooks.created_by', 'workflow_webhooks.last_used_at', 'workflow_webhooks.organization_id',
         'workflow_webhooks.signed', 'workflow_webhooks.workflow_id'],
-  'authenticated reads runs without what they read from pages (variables) or their browser state, secrets and webhooks without their values, tokens or signing secrets');
+  'authenticated reads runs without what they read from pages (variables) or their browser state, input files without their content, secrets and webhooks without their values, tokens or signing secrets');
 select is_empty($$ select c.relname from pg_class c where c.relnamespace in ('public'::regnamespace, 'private'::regnamespace, 'app'::regnamespace)
                    and c.relkind in ('r', 'p') and (c.relname ~ '(audit|log|failure)' ) and (
                      has_table_privilege('authenticated', c.oid, 'INSERT, UPDATE, DELETE, TRUNCATE')

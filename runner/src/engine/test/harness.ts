@@ -2,7 +2,8 @@
 // engine reports. `useEngine()` registers the hooks; call it once at the top of a test file.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { definitionSchema, type StepInput } from '../../../../supabase/functions/_shared/schemas/definition.ts';
+import type { z } from 'zod';
+import { definitionSchema, type inputDeclarationSchema, type StepInput } from '../../../../supabase/functions/_shared/schemas/definition.ts';
 import { executeDefinition } from '../run.ts';
 import type { ExecuteOptions, RunOutcome, StepEnd, StepStart } from '../types.ts';
 import { getBrowser } from './browser.ts';
@@ -25,11 +26,14 @@ export type RunResult = {
 export type Engine = {
   browser: Browser;
   server: TestServer;
-  run(steps: TestStep[], opts?: Partial<Omit<ExecuteOptions, 'definition' | 'context'>> & { context?: BrowserContext }): Promise<RunResult>;
+  /** `declare`: the definition's declared run inputs (file inputs, say). */
+  run(steps: TestStep[], opts?: Partial<Omit<ExecuteOptions, 'definition' | 'context'>> & { context?: BrowserContext; declare?: InputDeclarationInput[] }): Promise<RunResult>;
 };
 
-export function definitionOf(steps: TestStep[]) {
-  return definitionSchema.parse({ version: 1, steps: steps.map((s, i) => ({ id: `s${i + 1}`, ...s })) });
+type InputDeclarationInput = z.input<typeof inputDeclarationSchema>;
+
+export function definitionOf(steps: TestStep[], inputs?: InputDeclarationInput[]) {
+  return definitionSchema.parse({ version: 1, ...(inputs && { inputs }), steps: steps.map((s, i) => ({ id: `s${i + 1}`, ...s })) });
 }
 
 export function useEngine(): Engine {
@@ -55,7 +59,7 @@ export function useEngine(): Engine {
     let first: Page | undefined;
     context.once('page', (p) => (first ??= p));
     const outcome = await executeDefinition({
-      definition: definitionOf(steps),
+      definition: definitionOf(steps, opts.declare),
       secrets: {},
       allowPrivateAddresses: true,
       defaultTimeoutMs: 3000,

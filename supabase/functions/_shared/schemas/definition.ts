@@ -307,8 +307,12 @@ export type Step = z.infer<typeof stepSchema>;
 export type StepInput = z.input<typeof stepSchema>;
 export type StepOf<T extends StepType> = Extract<Step, { type: T }>;
 
-/** The kinds of run input: text as given, a number (decimal point or comma), a date (YYYY-MM-DD), one of a list. */
-export const INPUT_TYPES = ['text', 'number', 'date', 'choice'] as const;
+/**
+ * The kinds of run input: text as given, a number (decimal point or comma), a date (YYYY-MM-DD), one of a list, or a
+ * file (a PDF for an upload field: its value is the file's name; the file itself is stored encrypted with the run,
+ * docs/automation.md "File inputs").
+ */
+export const INPUT_TYPES = ['text', 'number', 'date', 'choice', 'file'] as const;
 export type InputType = (typeof INPUT_TYPES)[number];
 export const MAX_INPUTS = 50;
 export const MAX_INPUT_LENGTH = 2000;
@@ -317,6 +321,9 @@ export const MAX_INPUT_LENGTH = 2000;
  * A declared run input (`{{input.name}}`): what "Kör nu", test runs, schedules, webhooks and batch rows must supply.
  * `default` is used when no value is given; a required input without a default must be given every time.
  */
+/** One kind of file an upload field accepts: an extension (`.pdf`) or a MIME type (`application/pdf`, `image/*`). */
+const FILE_KIND = /^(\.[A-Za-z0-9]{1,16}|[a-z]+\/(\*|[a-z0-9][a-z0-9.+-]{0,100}))$/;
+
 export const inputDeclarationSchema = z.object({
   name: z.string().regex(VARIABLE_NAME, 'input_name_invalid'),
   label: z.string().trim().max(200, 'too_long').default(''),
@@ -325,6 +332,8 @@ export const inputDeclarationSchema = z.object({
   default: z.string().max(MAX_INPUT_LENGTH, 'input_value_invalid').optional(),
   /** The values a `choice` input may take. */
   options: z.array(z.string().trim().min(1, 'input_option_required').max(200, 'too_long')).max(100, 'too_many').optional(),
+  /** The kinds of file a `file` input takes, as an upload field's `accept` lists them: `.pdf`, `application/pdf`, `image/*`. */
+  accept: z.array(z.string().trim().regex(FILE_KIND, 'input_accept_invalid')).max(20, 'too_many').optional(),
 });
 export type InputDeclaration = z.infer<typeof inputDeclarationSchema>;
 
@@ -352,7 +361,9 @@ export const definitionSchema = z
       if (inputNames.has(input.name)) ctx.addIssue({ code: 'custom', path: [...path, 'name'], message: 'input_name_duplicate' });
       inputNames.add(input.name);
       if (input.type === 'choice' && !input.options?.length) ctx.addIssue({ code: 'custom', path: [...path, 'options'], message: 'input_option_required' });
-      if (input.default !== undefined && input.default !== '' && inputValueProblem(input, input.default)) {
+      if (input.type === 'file' && input.default !== undefined && input.default !== '') {
+        ctx.addIssue({ code: 'custom', path: [...path, 'default'], message: 'input_default_invalid' });
+      } else if (input.default !== undefined && input.default !== '' && inputValueProblem(input, input.default)) {
         ctx.addIssue({ code: 'custom', path: [...path, 'default'], message: 'input_default_invalid' });
       }
     });
@@ -421,10 +432,59 @@ export function inputDeclarations(definition: Pick<Definition, 'steps' | 'inputs
   return [...declared, ...implied];
 }
 
-/** The definition with every input it uses declared (as required text when it was not): how definitions are saved. */
+/** How a browser shows the value of a file field (`C:\\fakepath\\faktura.pdf`): what Chrome's recordings hold for a file chooser. */
+const FAKE_PATH = /^[A-Za-z]:\\fakepath\\/i;
+const SINGLE_INPUT = /^\{\{\s*input\.([A-Za-z_][A-Za-z0-9_]{0,63})\s*\}\}$/;
+
+/** Whether a step fills a file field (an `<input type=file>`): recorded by Chrome (a fake path) or by our extension (its fingerprint). */
+export function isFileStep(step: Step): step is StepOf<'change'> {
+  return step.type === 'change' && (step.fingerprint?.attrs?.type?.toLowerCase() === 'file' || FAKE_PATH.test(step.value));
+}
+
+/** The run input a file step takes its file from (`{{input.faktura}}`), or null when it still holds what was recorded. */
+export function fileStepInput(step: StepOf<'change'>): string | null {
+  return SINGLE_INPUT.exec(step.value)?.[1] ?? null;
+}
+
+/** A run input name from a field's label: `Bifoga faktura` → `bifoga_faktura`; `fil` when nothing usable is left. */
+function inputNameFromLabel(label: string): string {
+  const base = label.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toLowerCase().slice(0, 50);
+  return /^[a-z]/.test(base) ? base : 'fil';
+}
+
+/**
+ * The definition with every file step (a recorded file chooser: Chrome's fake path, or our extension's step on an
+ * `<input type=file>`) taking its file from a run input of type `file`: a step that still holds what was recorded gets
+ * `{{input.<name>}}` (named after the field's label), and an input a file step uses that is not declared is declared
+ * as a required file input (docs/automation.md "File inputs").
+ */
+export function declareFileInputs<D extends Pick<Definition, 'steps' | 'inputs'>>(definition: D): D {
+  if (!definition.steps.some(isFileStep)) return definition;
+  const inputs = [...(definition.inputs ?? [])];
+  const taken = new Set([...inputs.map((i) => i.name), ...usedInputNames(definition)]);
+  const steps = definition.steps.map((step) => {
+    if (!isFileStep(step)) return step;
+    const label = (step.fingerprint?.name ?? '').trim().slice(0, 200);
+    let name = fileStepInput(step);
+    let changed = step;
+    if (!name) {
+      const base = inputNameFromLabel(label || (step.fingerprint?.attrs?.name ?? ''));
+      name = base;
+      for (let n = 2; taken.has(name); n++) name = `${base.slice(0, 58)}_${n}`;
+      taken.add(name);
+      changed = { ...step, value: `{{input.${name}}}` };
+    }
+    if (!inputs.some((i) => i.name === name)) inputs.push({ name, label, type: 'file', required: true });
+    return changed;
+  });
+  return { ...definition, steps, inputs };
+}
+
+/** The definition with every input it uses declared (a file step's as a file, any other as required text when it was not): how definitions are saved. */
 export function declareUsedInputs<D extends Pick<Definition, 'steps' | 'inputs'>>(definition: D): D {
-  const inputs = inputDeclarations(definition);
-  return inputs.length || definition.inputs ? { ...definition, inputs } : definition;
+  const withFiles = declareFileInputs(definition);
+  const inputs = inputDeclarations(withFiles);
+  return inputs.length || withFiles.inputs ? { ...withFiles, inputs } : withFiles;
 }
 
 /** Where a definition would let a value become code or a secret leave its sites (`unsafeTemplateUses`). */

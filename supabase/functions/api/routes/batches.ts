@@ -8,7 +8,9 @@ import { HttpError, parseJson, validate } from '../../_shared/http.ts';
 import { type Lang, t } from '../../_shared/i18n.ts';
 import { batchJsonBodySchema, batchOptionsSchema, batchResultsQuerySchema } from '../../_shared/schemas/batches.ts';
 import { type InputDeclaration, inputDeclarations } from '../../_shared/schemas/definition.ts';
-import { resolveInputs } from '../../_shared/schemas/input-values.ts';
+import { fileProblem, type InputProblem, MAX_INPUT_FILE_BYTES, resolveInputs } from '../../_shared/schemas/input-values.ts';
+import { baseName, contentTypeOf, filesKey, type GivenFile } from '../input-files.ts';
+import { MAX_ZIP_UNPACKED_BYTES, unzipEntry, zipEntries } from '../zip.ts';
 import type { BatchDetail, BatchItem, BatchPreview, BatchSummary } from '../../_shared/types/api.ts';
 import type { Tx } from '../../_shared/db.ts';
 import {
@@ -20,7 +22,7 @@ import {
   writeCsv,
   writeXlsx,
 } from '../batch-files.ts';
-import { type AppEnv, requireSession } from '../middleware.ts';
+import { type AppEnv, MAX_BATCH_ZIP_BYTES, requireSession } from '../middleware.ts';
 import { asCaller, jsonParam, pathId, readQuery, slug } from '../resource.ts';
 import { currentDefinition } from '../run-inputs.ts';
 import type { Context } from 'hono';
@@ -31,9 +33,12 @@ const REFERENCE_COLUMNS = ['reference', 'referens'];
 const MAX_ROW_PROBLEMS = 20;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-type Upload = { table: BatchTable; fileName: string; options: ReturnType<typeof batchOptionsSchema.parse> };
+type Upload = { table: BatchTable; fileName: string; options: ReturnType<typeof batchOptionsSchema.parse>; zip: Uint8Array | null };
 
-/** The body: a multipart upload (`file`, and `mapping` as JSON, `concurrency`, `preview` as text) or JSON rows. */
+/**
+ * The body: a multipart upload (`file`, and `mapping` as JSON, `concurrency`, `preview` as text; `files`, a zip of the
+ * files the rows name for the workflow's file inputs) or JSON rows.
+ */
 async function readUpload(c: Context<AppEnv>): Promise<Upload> {
   const lang = c.get('lang');
   const type = c.req.header('content-type')?.split(';')[0].trim().toLowerCase();
@@ -41,7 +46,7 @@ async function readUpload(c: Context<AppEnv>): Promise<Upload> {
     const text = await c.req.text();
     if (!text.trim()) throw new HttpError(400, 'batch_file_missing');
     const { rows, ...options } = validate(parseJson(text), batchJsonBodySchema, lang);
-    return { table: readJsonRows(rows), fileName: '', options };
+    return { table: readJsonRows(rows), fileName: '', options, zip: null };
   }
   let form: FormData;
   try {
@@ -52,6 +57,8 @@ async function readUpload(c: Context<AppEnv>): Promise<Upload> {
   const file = form.get('file');
   if (!(file instanceof File)) throw new HttpError(400, 'batch_file_missing');
   if (file.size > MAX_BATCH_FILE_BYTES) throw new HttpError(413, 'batch_file_too_large');
+  const zip = form.get('files');
+  if (zip instanceof File && zip.size > MAX_BATCH_ZIP_BYTES) throw new HttpError(413, 'batch_zip_too_large');
   const field = (name: string) => (typeof form.get(name) === 'string' ? (form.get(name) as string) : undefined);
   const mapping = field('mapping');
   const concurrency = field('concurrency');
@@ -67,7 +74,7 @@ async function readUpload(c: Context<AppEnv>): Promise<Upload> {
   if (name.endsWith('.xlsx') || file.type === XLSX_TYPE || (isZip && !name.endsWith('.csv'))) table = await readXlsx(bytes);
   else if (name.endsWith('.csv') || name.endsWith('.txt') || file.type.startsWith('text/') || !isZip) table = readCsv(bytes);
   else throw new HttpError(400, 'batch_file_type');
-  return { table, fileName: file.name.slice(0, 255), options };
+  return { table, fileName: file.name.slice(0, 255), options, zip: zip instanceof File ? new Uint8Array(await zip.arrayBuffer()) : null };
 }
 
 /** Input name → column: as given, else the column named like the input (or its label), case and spaces aside. */
@@ -108,6 +115,52 @@ function rowInputs(table: BatchTable, inputs: InputDeclaration[], mapping: Recor
   return values;
 }
 
+/**
+ * The zip's files the rows name for the workflow's file inputs, unpacked once each (zip.ts: only these, within its
+ * limits) and checked like any file input's (size, kind); 400 naming the row and column of the first that is missing
+ * or refused, so nothing is created.
+ */
+async function rowFiles(
+  table: BatchTable,
+  inputs: InputDeclaration[],
+  mapping: Record<string, string>,
+  values: Record<string, string>[],
+  zip: Uint8Array | null,
+  lang: Lang,
+): Promise<Map<string, GivenFile>> {
+  const files = new Map<string, GivenFile>();
+  const used = inputs.filter((input) => input.type === 'file' && mapping[input.name]);
+  if (!used.length || values.every((row) => used.every((input) => !row[input.name]))) return files;
+  if (!zip) throw new HttpError(400, 'batch_zip_missing', { vars: { column: mapping[used[0].name] } });
+  const entries = zipEntries(zip);
+  let total = 0;
+  for (const [r, row] of values.entries()) {
+    for (const input of used) {
+      const name = row[input.name];
+      if (!name) continue;
+      const column = mapping[input.name];
+      const cell = { row: table.lines[r], column };
+      const known = files.get(name);
+      const entry = entries.get(name);
+      if (!known && !entry) throw new HttpError(400, 'batch_zip_file_missing', { vars: { ...cell, file: name.slice(0, 200) } });
+      const refuse = (problem: InputProblem) =>
+        new HttpError(problem === 'input_file_too_large' ? 413 : 400, 'batch_cell_invalid', {
+          vars: { ...cell, reason: t(lang, problem, { name: input.name }) },
+          fields: { [`rows.${cell.row}.${column}`]: t(lang, problem, { name: input.name }) },
+        });
+      const file = known ?? { name, type: contentTypeOf(name), bytes: await unzipEntry(zip, entry!, MAX_INPUT_FILE_BYTES, () => refuse('input_file_too_large')) };
+      const problem = fileProblem(input, { name: baseName(name), type: file.type, size: file.bytes.byteLength });
+      if (problem) throw refuse(problem);
+      if (!known) {
+        total += file.bytes.byteLength;
+        if (total > MAX_ZIP_UNPACKED_BYTES) throw new HttpError(413, 'batch_zip_too_large');
+        files.set(name, file);
+      }
+    }
+  }
+  return files;
+}
+
 const SUMMARY = `
   select b.id, b.workflow_id as "workflowId", b.status, b.concurrency, b.format, b.file_name as "fileName",
          b.created_at as "createdAt", b.finished_at as "finishedAt",
@@ -129,7 +182,7 @@ export const batchRoutes = new Hono<AppEnv>();
 batchRoutes.post('/workflows/:id/batches', requireSession, async (c) => {
   const id = pathId(c);
   const lang = c.get('lang');
-  const { table, fileName, options } = await readUpload(c);
+  const { table, fileName, options, zip } = await readUpload(c);
   return asCaller(c, async (tx) => {
     const [workflow] = await tx`select 1 from public.workflows where id = ${id}`;
     if (!workflow) throw new HttpError(404, 'not_found');
@@ -150,10 +203,15 @@ batchRoutes.post('/workflows/:id/batches', requireSession, async (c) => {
       return c.json(preview);
     }
     const values = rowInputs(table, inputs, mapping, lang);
+    const files = await rowFiles(table, inputs, mapping, values, zip, lang);
     const items = table.rows.map((cells, r) => ({ reference: referenceIndex < 0 ? null : cells[referenceIndex].trim().slice(0, 200) || null, cells, inputs: values[r] }));
     const [{ batchId }] = await tx<{ batchId: string }[]>`
       select app.create_batch(${id}, ${table.format}, ${fileName}, ${jsonParam(tx, table.headers)}, ${table.delimiter},
                               ${options.concurrency}, ${jsonParam(tx, items)}) as "batchId"`;
+    if (files.size) {
+      const key = filesKey();
+      for (const [name, file] of files) await tx`select app.add_batch_file(${batchId}, ${name}, ${file.type}, ${file.bytes}, ${key})`;
+    }
     return c.json({ batchId }, 202);
   });
 });

@@ -17,11 +17,12 @@ import { db } from '../../_shared/db.ts';
 import { fromDbError } from '../../_shared/db-errors.ts';
 import { HttpError, parseJson, validate } from '../../_shared/http.ts';
 import type { CreatedWebhook, WebhookSigningSecret } from '../../_shared/types/api.ts';
-import { type AppEnv, clientAddress, requireSession } from '../middleware.ts';
+import { type AppEnv, clientAddress, MAX_BODY_BYTES, MAX_HOOK_BODY_BYTES, requireSession } from '../middleware.ts';
 import { asCaller, pathId } from '../resource.ts';
 import { givenInputsSchema } from './workflows.ts';
 import { runInputs } from '../run-inputs.ts';
-import { definitionSchema } from '../../_shared/schemas/definition.ts';
+import { type Definition, definitionSchema } from '../../_shared/schemas/definition.ts';
+import { fileInputs, payloadFiles, storeWebhookFiles, withFiles } from '../input-files.ts';
 
 /** 32 bytes in base64url without padding. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -129,7 +130,13 @@ async function trigger(c: Context<AppEnv>, token: string, legacy: boolean) {
   if (retryAfter > 0) throw new HttpError(429, 'webhook_rate_limited', { headers: { 'Retry-After': String(retryAfter) }, vars: { seconds: retryAfter } });
   if (!known) throw legacy ? new HttpError(404, 'not_found') : new HttpError(401, 'webhook_token_invalid', { headers: BEARER_CHALLENGE });
 
+  // The workflow's declared inputs: a payload may carry files (base64, up to MAX_HOOK_BODY_BYTES) only for a workflow
+  // with file inputs; any other payload keeps the usual 64 KB.
+  const definition = await webhookDefinition(token);
+  const limit = fileInputs(definition).length ? MAX_HOOK_BODY_BYTES : MAX_BODY_BYTES;
+  if (Number(c.req.header('content-length') ?? 0) > limit) throw new HttpError(413, 'payload_too_large');
   const raw = new Uint8Array(await c.req.arrayBuffer());
+  if (raw.byteLength > limit) throw new HttpError(413, 'payload_too_large');
   if (signingSecret) {
     const header = c.req.header(SIGNATURE_HEADER);
     if (!header) throw new HttpError(401, 'webhook_signature_missing');
@@ -139,14 +146,17 @@ async function trigger(c: Context<AppEnv>, token: string, legacy: boolean) {
   const lang = c.get('lang');
   const payload = validate(text.trim() ? parseJson(text) : {}, givenInputsSchema, lang);
 
+  // The payload against the workflow's declared inputs: an object where text is expected is a 400 naming the field;
+  // a file input's value is a file in base64 (input-files.ts), stored with the run in the transaction that starts it.
+  const { given, files } = withFiles(definition, payload, payloadFiles(definition, payload, lang), lang);
+  const inputs = runInputs(definition, given, lang);
   let runId: string | null;
   try {
-    const sql = db();
-    // The payload against the workflow's declared inputs: an object where text is expected is a 400 naming the field.
-    const [current] = await sql<{ definition: unknown }[]>`select app.webhook_definition(${token}) as definition`;
-    const parsed = definitionSchema.safeParse(current?.definition);
-    const inputs = runInputs(parsed.success ? parsed.data : null, payload, lang);
-    [{ runId }] = await sql<{ runId: string | null }[]>`select app.trigger_webhook(${token}, ${sql.json(inputs)}) as "runId"`;
+    runId = await db().begin(async (sql) => {
+      const [{ runId }] = await sql<{ runId: string | null }[]>`select app.trigger_webhook(${token}, ${sql.json(inputs)}) as "runId"`;
+      if (runId) await storeWebhookFiles(sql, token, runId, files);
+      return runId;
+    });
   } catch (error) {
     throw fromDbError(error);
   }
@@ -155,6 +165,17 @@ async function trigger(c: Context<AppEnv>, token: string, legacy: boolean) {
 }
 
 const BEARER_CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="kollega-webhook"' };
+
+/** The current definition of the webhook's workflow (null without a valid one). */
+async function webhookDefinition(token: string): Promise<Definition | null> {
+  try {
+    const [current] = await db()<{ definition: unknown }[]>`select app.webhook_definition(${token}) as definition`;
+    const parsed = definitionSchema.safeParse(current?.definition);
+    return parsed.success ? parsed.data : null;
+  } catch (error) {
+    throw fromDbError(error);
+  }
+}
 
 /** The token of `Authorization: Bearer <token>`. */
 function bearerToken(header: string | undefined): string | undefined {

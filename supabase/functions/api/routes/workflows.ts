@@ -3,7 +3,7 @@
 // Chrome DevTools Recorder recording or a Kollega export) and export; starting a run; the cron schedule.
 // RLS decides who sees and changes which workflow; versions, runs and schedules are written by the app.*
 // SQL functions (20261123000100, 000500, 000600), which check who may.
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { fromChromeRecording, RecordingError, recordingName, toChromeRecording } from '../../_shared/chrome-recorder.ts';
 import type { Tx } from '../../_shared/db.ts';
@@ -24,8 +24,9 @@ import { createWorkflowSchema, updateWorkflowSchema, WORKFLOW_CATEGORIES } from 
 import type { SavedDefinition, Workflow, WorkflowCategory, WorkflowDetail, WorkflowSchedule, WorkflowVersion } from '../../_shared/types/api.ts';
 import { refuseUnsafeDefinition } from '../definition-rules.ts';
 import { currentDefinition, runInputs } from '../run-inputs.ts';
+import { formFiles, type GivenFile, storeRunFiles, withFiles } from '../input-files.ts';
 import { resolveInputs } from '../../_shared/schemas/input-values.ts';
-import { type AppEnv, readJson, requireSession } from '../middleware.ts';
+import { type AppEnv, isMultipart, readJson, requireSession } from '../middleware.ts';
 import { asCaller, deniedOrMissing, jsonAttachment, jsonParam, likePattern, pathId, readQuery, slug } from '../resource.ts';
 
 export const WORKFLOW_LIST_LIMIT = 500;
@@ -368,23 +369,48 @@ workflowRoutes.get('/workflows/:id/export', requireSession, async (c) => {
 // Starts a run of the current version (202: the runner picks it up from the queue). `mode: "test"` also
 // runs drafts and paused workflows; a test run's failures are low-priority errors and do not count in
 // the workflow's statistics.
+// With file inputs the body is multipart/form-data: the JSON body as the part `json` and each file as the part
+// `file.<input>` (input-files.ts); the run and its files are written in one transaction.
 workflowRoutes.post('/workflows/:id/run', requireSession, async (c) => {
   const id = pathId(c);
-  const text = await c.req.text();
-  const { inputs: given, mode } = validate(text.trim() ? parseJson(text) : {}, runBodySchema, c.get('lang'));
+  const lang = c.get('lang');
+  const { body, files } = await readRunBody(c);
+  const { inputs: given, mode } = validate(body, runBodySchema, lang);
   const [row] = await asCaller(c, async (tx) => {
-    const inputs = runInputs(await currentDefinition(tx, id), given, c.get('lang'));
-    return tx<{ executionId: string }[]>`select app.start_run(${id}, ${jsonParam(tx, inputs)}, ${mode === 'test'}) as "executionId"`;
+    const definition = await currentDefinition(tx, id);
+    const withFile = withFiles(definition, given, files, lang);
+    const inputs = runInputs(definition, withFile.given, lang);
+    const started = await tx<{ executionId: string }[]>`select app.start_run(${id}, ${jsonParam(tx, inputs)}, ${mode === 'test'}) as "executionId"`;
+    await storeRunFiles(tx, started[0].executionId, withFile.files);
+    return started;
   });
   return c.json(row, 202);
 });
+
+/** A run's body: JSON, or multipart with the JSON in the part `json` and files in `file.<input>` parts. */
+async function readRunBody(c: Context<AppEnv>): Promise<{ body: unknown; files: Record<string, GivenFile> }> {
+  if (!isMultipart(c.req.header('content-type'))) {
+    const text = await c.req.text();
+    return { body: text.trim() ? parseJson(text) : {}, files: {} };
+  }
+  let form: FormData;
+  try {
+    form = await c.req.raw.formData();
+  } catch {
+    throw new HttpError(400, 'input_files_unreadable');
+  }
+  const json = form.get('json');
+  return { body: typeof json === 'string' && json.trim() ? parseJson(json) : {}, files: await formFiles(form) };
+}
 
 workflowRoutes.put('/workflows/:id/schedule', requireSession, async (c) => {
   const id = pathId(c);
   const input = await readJson(c, scheduleBodySchema);
   const schedule = await asCaller(c, async (tx) => {
     // Fixed values for every run the schedule starts: checked now, so no scheduled run lacks one.
-    const inputs = input.cron === null ? {} : runInputs(await currentDefinition(tx, id), input.inputs, c.get('lang'));
+    // A schedule cannot carry a file: a file input's value never comes from its fixed values.
+    const definition = input.cron === null ? null : await currentDefinition(tx, id);
+    const inputs = input.cron === null ? {} : runInputs(definition, withFiles(definition, input.inputs, {}, c.get('lang')).given, c.get('lang'));
     const [row] = await tx<WorkflowSchedule[]>`
       select cron, timezone, enabled, next_run_at as "nextRunAt", last_run_at as "lastRunAt", inputs
       from app.set_workflow_schedule(${id}, ${input.cron}, ${input.timezone}, ${input.enabled}, ${input.nextRunAt}, ${jsonParam(tx, inputs)})`;

@@ -24,7 +24,7 @@ export type ApiResponse = {
 };
 
 type RequestOptions = {
-  /** JSON-serialised unless a string. */
+  /** JSON-serialised unless a string or FormData (sent as multipart/form-data, as a browser's upload). */
   body?: unknown;
   headers?: Record<string, string>;
   /** Send no Origin header. */
@@ -54,8 +54,10 @@ export class Client {
   async request(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
     const headers = new Headers({ 'Accept-Language': this.lang, 'X-Forwarded-For': this.address });
     if (!options.noOrigin && method !== 'GET') headers.set('Origin', API_ORIGIN);
-    let body: string | undefined;
-    if (options.body !== undefined) {
+    let body: string | FormData | undefined;
+    if (options.body instanceof FormData) {
+      body = options.body;
+    } else if (options.body !== undefined) {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
       headers.set('Content-Type', 'application/json');
     }

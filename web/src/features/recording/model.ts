@@ -2,7 +2,7 @@
 // step format v1 steps with the SPEC's display fields (number, action, description, time). Pure functions:
 // captures in, steps out, and the definition that "export as flow" saves.
 import type { Capture } from '@extension/protocol';
-import type { Definition, Selector, Step } from '@shared/schemas/definition';
+import { declareFileInputs, type Definition, type Selector, type Step } from '@shared/schemas/definition';
 
 export const DEFAULT_START_URL = 'https://';
 
@@ -58,14 +58,12 @@ export function stepFromCapture(capture: Capture, id: string, t: Translate): Rec
   const timestamp = new Date(capture.at).toISOString();
   const base = { id, stepNumber: 0, timestamp, at: capture.at };
   if (captured.type === 'keyUp') return null;
-  if (capture.files) {
-    const instructions = t('steps.describe.file', { files: capture.files.join(', ') || '–', name });
-    return {
-      ...base,
-      action: 'manual',
-      description: instructions,
-      step: { id, type: 'manual', description: instructions, instructions },
-    };
+  if (capture.files && captured.type === 'change') {
+    // A file chooser: the files stay on the recording machine; each run is given its own file (a file input,
+    // declared when the recording is saved: declareFileInputs).
+    const description = t('steps.describe.file', { files: capture.files.join(', ') || '–', name });
+    const fingerprint = { ...captured.fingerprint, attrs: { ...captured.fingerprint?.attrs, type: 'file' } };
+    return { ...base, action: 'type', description, step: { ...captured, id, description, value: '', fingerprint } };
   }
   let description: string;
   switch (captured.type) {
@@ -174,12 +172,12 @@ export function editStep(recorded: RecordedStep, patch: StepPatch): RecordedStep
 
 /** The workflow definition of the recorded steps (each key press as keyDown + keyUp). */
 export function toDefinition(steps: RecordedStep[]): Definition {
-  return {
+  return declareFileInputs({
     version: 1,
     steps: steps.flatMap(({ step }): Step[] =>
       step.type === 'keyDown' ? [step, { ...step, id: `${step.id}-up`, type: 'keyUp' as const }] : [step],
     ),
-  };
+  });
 }
 
 /** How long the recorded task took (first to last captured action), or undefined for fewer than two steps. */

@@ -222,19 +222,21 @@ describe('recorded steps', () => {
     ]);
   });
 
-  it('a file chooser becomes a manual step naming the files; a keyUp is not listed but saved after its keyDown', () => {
+  it('a file chooser becomes a step that takes its file from a file input, declared on save; a keyUp is not listed but saved after its keyDown', () => {
     const file = stepFromCapture(
-      { step: { type: 'change', selectors: ['#f'], value: '' }, files: ['faktura.pdf'], label: 'Bilaga', at: 0 },
+      { step: { type: 'change', selectors: ['#f'], value: '', fingerprint: { name: 'Bifoga faktura' } }, files: ['faktura.pdf'], label: 'Bifoga faktura', at: 0 },
       'f',
       t,
     )!;
-    expect(file.step).toMatchObject({ type: 'manual', instructions: expect.stringContaining('faktura.pdf') });
+    expect(file.description).toContain('faktura.pdf');
     expect(stepFromCapture(capture({ type: 'keyUp', key: 'Tab' }), 'u', t)).toBeNull();
     const key = stepFromCapture(capture({ type: 'keyDown', key: 'Tab' }), 'k', t)!;
-    expect(definitionSchema.parse(toDefinition([file, key])).steps.map((s) => [s.id, s.type])).toEqual([
-      ['f', 'manual'],
-      ['k', 'keyDown'],
-      ['k-up', 'keyUp'],
+    const definition = definitionSchema.parse(toDefinition([file, key]));
+    expect(definition.steps.map((s) => [s.id, s.type, 'value' in s ? s.value : undefined])).toEqual([
+      ['f', 'change', '{{input.bifoga_faktura}}'],
+      ['k', 'keyDown', undefined],
+      ['k-up', 'keyUp', undefined],
     ]);
+    expect(definition.inputs).toEqual([{ name: 'bifoga_faktura', label: 'Bifoga faktura', type: 'file', required: true }]);
   });
 });

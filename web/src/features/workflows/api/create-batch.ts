@@ -5,11 +5,13 @@ import type { BatchPreview } from '@shared/types/api';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-type BatchUpload = { workflowId: string; file: File; mapping?: Record<string, string>; concurrency?: number };
+/** `zip`: the files the rows name for the workflow's file inputs (docs/automation.md "File inputs"). */
+type BatchUpload = { workflowId: string; file: File; zip?: File | null; mapping?: Record<string, string>; concurrency?: number };
 
-function form({ file, mapping, concurrency }: BatchUpload, preview: boolean): FormData {
+function form({ file, zip, mapping, concurrency }: BatchUpload, preview: boolean): FormData {
   const body = new FormData();
   body.set('file', file);
+  if (zip && !preview) body.set('files', zip);
   if (mapping) body.set('mapping', JSON.stringify(mapping));
   if (concurrency) body.set('concurrency', String(concurrency));
   if (preview) body.set('preview', 'true');

@@ -11,13 +11,22 @@ export const ATTENDED_ONLY = 'workflow_attended_only';
 /** Whether a start was refused because the workflow runs only in a person's own browser. */
 export const isAttendedOnly = (error: unknown) => error instanceof ApiError && error.code === ATTENDED_ONLY;
 
-export type RunWorkflowInput = { id: string; inputs?: Record<string, string>; mode?: 'test' };
+export type RunWorkflowInput = { id: string; inputs?: Record<string, string>; files?: Record<string, File>; mode?: 'test' };
 
-export function runWorkflow({ id, inputs, mode }: RunWorkflowInput): Promise<{ executionId: string }> {
-  return apiRequest<{ executionId: string }>(`/api/workflows/${encodeURIComponent(id)}/run`, {
-    method: 'POST',
-    body: { ...(inputs ? { inputs } : {}), ...(mode ? { mode } : {}) },
-  });
+/**
+ * POST …/run: JSON, or with files multipart/form-data (the JSON body in the part `json`, each file in `file.<input>`;
+ * docs/api.md).
+ */
+export function runWorkflow({ id, inputs, files, mode }: RunWorkflowInput): Promise<{ executionId: string }> {
+  const json = { ...(inputs ? { inputs } : {}), ...(mode ? { mode } : {}) };
+  let body: FormData | typeof json = json;
+  if (files && Object.keys(files).length) {
+    const form = new FormData();
+    form.set('json', JSON.stringify(json));
+    for (const [name, file] of Object.entries(files)) form.set(`file.${name}`, file);
+    body = form;
+  }
+  return apiRequest<{ executionId: string }>(`/api/workflows/${encodeURIComponent(id)}/run`, { method: 'POST', body });
 }
 
 function invalidateAfterRun(queryClient: QueryClient) {
@@ -28,8 +37,8 @@ function invalidateAfterRun(queryClient: QueryClient) {
   ]);
 }
 
-/** A workflow's id, or its id with the values of its declared inputs. */
-type RunTarget = string | { id: string; inputs?: Record<string, string> };
+/** A workflow's id, or its id with the values of its declared inputs (and the files of its file inputs). */
+type RunTarget = string | { id: string; inputs?: Record<string, string>; files?: Record<string, File> };
 const target = (input: RunTarget) => (typeof input === 'string' ? { id: input } : input);
 
 /** Starts a run of an active workflow (the server refuses others, and workflows without steps, with its message). */

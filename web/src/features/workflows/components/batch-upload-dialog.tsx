@@ -22,6 +22,8 @@ export function BatchUploadDialog({ workflowId, onClose, onStarted }: BatchUploa
   const [preview, setPreview] = useState<BatchPreview | null>(null);
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [concurrency, setConcurrency] = useState(DEFAULT_BATCH_CONCURRENCY);
+  const [zip, setZip] = useState<File | null>(null);
+  const fileInputs = preview?.inputs.filter((input) => input.type === 'file') ?? [];
   const previewBatch = usePreviewBatch();
   const createBatch = useCreateBatch();
 
@@ -46,7 +48,7 @@ export function BatchUploadDialog({ workflowId, onClose, onStarted }: BatchUploa
     // Every input is sent: an empty column means "not from the file" (its default, or refused if required).
     const chosen = Object.fromEntries(preview.inputs.map((input) => [input.name, mapping[input.name] ?? '']));
     createBatch.mutate(
-      { workflowId, file, mapping: chosen, concurrency },
+      { workflowId, file, zip, mapping: chosen, concurrency },
       {
         onSuccess: ({ batchId }) => {
           notify.success(t('batches.toast.started'), t('batches.toast.started_description', { count: preview.rowCount }));
@@ -103,6 +105,24 @@ export function BatchUploadDialog({ workflowId, onClose, onStarted }: BatchUploa
                 </div>
               ))}
             </fieldset>
+            {fileInputs.length ? (
+              <div>
+                <label htmlFor={`${id}-zip`} className="block text-sm font-medium text-slate-800">
+                  {t('batches.zip_label')}
+                </label>
+                <input
+                  id={`${id}-zip`}
+                  type="file"
+                  accept=".zip,application/zip"
+                  aria-describedby={`${id}-zip-hint`}
+                  onChange={(event) => setZip(event.target.files?.[0] ?? null)}
+                  className="mt-1.5 block w-full text-sm text-slate-700"
+                />
+                <p id={`${id}-zip-hint`} className="mt-1 text-xs text-slate-600">
+                  {t('batches.zip_hint', { names: fileInputs.map((input) => input.label || input.name).join(', ') })}
+                </p>
+              </div>
+            ) : null}
             <div className="overflow-x-auto rounded-lg ring-1 ring-slate-200">
               <table className="min-w-full text-left text-xs">
                 <caption className="sr-only">{t('batches.upload.sample_caption')}</caption>

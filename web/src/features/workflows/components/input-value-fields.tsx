@@ -1,9 +1,10 @@
-// One field per declared run input (text, number, date, a list for a choice), each with the problem the shared
+// One field per declared run input (text, number, date, a list for a choice, a file chooser), each with the problem the shared
 // rule (input-values.ts) found in its value. Used by the run-inputs dialog and the schedule's fixed values.
 import type { InputDeclaration } from '@shared/schemas/definition';
 import type { InputProblem } from '@shared/schemas/input-values';
 import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
+import { FileInputField } from './file-input-field';
 
 type InputValueFieldsProps = {
   idPrefix: string;
@@ -11,6 +12,9 @@ type InputValueFieldsProps = {
   values: Record<string, string>;
   problems: Record<string, InputProblem>;
   onChange: (values: Record<string, string>) => void;
+  /** The chosen files of file inputs (the run-inputs form; a schedule has none). */
+  files?: Record<string, File | null>;
+  onFileChange?: (name: string, file: File | null) => void;
 };
 
 /** The values a form starts with: each input's default, or what was saved. */
@@ -18,13 +22,26 @@ export function initialInputValues(inputs: InputDeclaration[], saved: Record<str
   return Object.fromEntries(inputs.map((i) => [i.name, saved[i.name] ?? i.default ?? '']));
 }
 
-export function InputValueFields({ idPrefix, inputs, values, problems, onChange }: InputValueFieldsProps) {
+export function InputValueFields({ idPrefix, inputs, values, problems, onChange, files = {}, onFileChange }: InputValueFieldsProps) {
   const { t } = useTranslation('workflows');
   return inputs.map((input) => {
     const id = `${idPrefix}-${input.name}`;
     const problem = problems[input.name];
     const label = input.label || input.name;
     const set = (value: string) => onChange({ ...values, [input.name]: value });
+    if (input.type === 'file' && onFileChange) {
+      return (
+        <FileInputField
+          key={input.name}
+          id={id}
+          input={input}
+          label={label}
+          file={files[input.name] ?? null}
+          problem={problem}
+          onChange={(file) => onFileChange(input.name, file)}
+        />
+      );
+    }
     return (
       <div key={input.name}>
         <label htmlFor={id} className="block text-sm font-medium text-slate-800">

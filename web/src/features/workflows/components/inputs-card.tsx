@@ -1,6 +1,6 @@
 // The workflow's run inputs ({{input.name}}), beside the step editor: what "Kör nu", test runs, schedules,
-// webhooks and batch rows must supply. Each input has a name, a label, a type (text, number, date, choice), whether
-// it is required and a default. An input the steps use but that is not declared yet is listed to be declared (the
+// webhooks and batch rows must supply. Each input has a name, a label, a type (text, number, date, choice, file),
+// whether it is required and a default (a file input: the kinds of file it takes instead). An input the steps use but that is not declared yet is listed to be declared (the
 // server declares it as required text on save otherwise).
 import { INPUT_TYPES, type InputDeclaration, type InputType } from '@shared/schemas/definition';
 import { useTranslation } from 'react-i18next';
@@ -12,17 +12,19 @@ type InputsCardProps = {
   inputs: InputDeclaration[];
   /** Inputs the steps use (`{{input.x}}`), declared or not. */
   used: string[];
+  /** Those a file step (an upload field) uses: declared as file inputs. */
+  files: string[];
   disabled: boolean;
   onChange: (inputs: InputDeclaration[]) => void;
 };
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
-export function InputsCard({ inputs, used, disabled, onChange }: InputsCardProps) {
+export function InputsCard({ inputs, used, files, disabled, onChange }: InputsCardProps) {
   const { t } = useTranslation('workflows');
   const undeclared = used.filter((name) => !inputs.some((i) => i.name === name));
   const update = (index: number, change: Partial<InputDeclaration>) => onChange(inputs.map((input, i) => (i === index ? { ...input, ...change } : input)));
-  const declare = (name: string) => onChange([...inputs, { name, label: '', type: 'text', required: true }]);
+  const declare = (name: string) => onChange([...inputs, { name, label: '', type: files.includes(name) ? 'file' : 'text', required: true }]);
   const handleAdd = () => {
     let n = inputs.length + 1;
     while (inputs.some((i) => i.name === `input${n}`)) n++;
@@ -58,7 +60,11 @@ export function InputsCard({ inputs, used, disabled, onChange }: InputsCardProps
                   <select
                     id={`${prefix}-type`}
                     value={input.type}
-                    onChange={(event) => update(index, { type: event.target.value as InputType })}
+                    onChange={(event) => {
+                      const type = event.target.value as InputType;
+                      // A file has no default; only a file input lists the kinds of file it takes.
+                      update(index, type === 'file' ? { type, default: undefined } : { type, accept: undefined });
+                    }}
                     className="mt-1 block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm ring-1 ring-inset ring-slate-300"
                   >
                     {INPUT_TYPES.map((type) => (
@@ -68,16 +74,32 @@ export function InputsCard({ inputs, used, disabled, onChange }: InputsCardProps
                     ))}
                   </select>
                 </label>
-                <label className="text-xs font-medium text-slate-700" htmlFor={`${prefix}-default`}>
-                  {t('inputs.default_label')}
-                  <Input
-                    id={`${prefix}-default`}
-                    value={input.default ?? ''}
-                    onChange={(event) => update(index, { default: event.target.value === '' ? undefined : event.target.value })}
-                    className="mt-1"
-                  />
-                </label>
+                {input.type === 'file' ? (
+                  <label className="text-xs font-medium text-slate-700" htmlFor={`${prefix}-accept`}>
+                    {t('inputs.accept_label')}
+                    <Input
+                      id={`${prefix}-accept`}
+                      value={(input.accept ?? []).join(', ')}
+                      onChange={(event) => {
+                        const accept = event.target.value.split(',').map((a) => a.trim()).filter(Boolean);
+                        update(index, { accept: accept.length ? accept : undefined });
+                      }}
+                      className="mt-1"
+                    />
+                  </label>
+                ) : (
+                  <label className="text-xs font-medium text-slate-700" htmlFor={`${prefix}-default`}>
+                    {t('inputs.default_label')}
+                    <Input
+                      id={`${prefix}-default`}
+                      value={input.default ?? ''}
+                      onChange={(event) => update(index, { default: event.target.value === '' ? undefined : event.target.value })}
+                      className="mt-1"
+                    />
+                  </label>
+                )}
               </div>
+              {input.type === 'file' ? <p className="text-xs text-slate-600">{t('inputs.file_note')}</p> : null}
               {input.type === 'choice' ? (
                 <label className="block text-xs font-medium text-slate-700" htmlFor={`${prefix}-options`}>
                   {t('inputs.options_label')}
@@ -103,7 +125,7 @@ export function InputsCard({ inputs, used, disabled, onChange }: InputsCardProps
         })}
         {undeclared.map((name) => (
           <div key={name} className="flex items-center justify-between gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
-            <span>{t('inputs.undeclared', { name })}</span>
+            <span>{t(files.includes(name) ? 'inputs.undeclared_file' : 'inputs.undeclared', { name })}</span>
             <Button variant="secondary" onClick={() => declare(name)}>
               {t('inputs.declare')}
             </Button>

@@ -29,7 +29,10 @@ export function ScheduleCard({ workflow }: { workflow: WorkflowDetail }) {
   const [enabled, setEnabled] = useState(schedule?.enabled ?? true);
   const [invalid, setInvalid] = useState(false);
   // Fixed values of the workflow's inputs for every scheduled run (refused by the server when a required one is missing).
-  const inputs = inputDeclarations(workflow.definition);
+  // A schedule cannot give a file: file inputs are not asked for here (a required one makes the server refuse it).
+  const declared = inputDeclarations(workflow.definition);
+  const inputs = declared.filter((i) => i.type !== 'file');
+  const fileNames = declared.filter((i) => i.type === 'file' && i.required).map((i) => i.label || i.name);
   const [values, setValues] = useState(() => initialInputValues(inputs, schedule?.inputs));
   const [problems, setProblems] = useState<Record<string, InputProblem>>({});
   const update = useUpdateSchedule();
@@ -127,6 +130,7 @@ export function ScheduleCard({ workflow }: { workflow: WorkflowDetail }) {
               <InputValueFields idPrefix={`${id}-input`} inputs={inputs} values={values} problems={problems} onChange={setValues} />
             </fieldset>
           ) : null}
+          {fileNames.length ? <p className="text-sm text-amber-800">{t('run_inputs.schedule_no_files', { names: fileNames.join(', ') })}</p> : null}
           <SwitchField
             label={t('schedule.enabled')}
             description={t('schedule.enabled_description')}

@@ -9,7 +9,7 @@
 // there (a "Logga in själv" step, or so set) gets that offer from "Testkör" too, and says where it may run.
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useBlocker } from '@tanstack/react-router';
-import { secretNames, type Step, DEFINITION_FORMAT_VERSION, type InputDeclaration, inputDeclarations, needsPerson, usedInputNames } from '@shared/schemas/definition';
+import { secretNames, type Step, DEFINITION_FORMAT_VERSION, fileStepInput, type InputDeclaration, inputDeclarations, isFileStep, needsPerson, usedInputNames } from '@shared/schemas/definition';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
@@ -155,8 +155,8 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
     );
   };
 
-  const startTestRun = (values?: Record<string, string>) =>
-    testRun.mutate(values ? { id: workflow.id, inputs: values } : workflow.id, {
+  const startTestRun = (values?: Record<string, string>, files?: Record<string, File>) =>
+    testRun.mutate(values ? { id: workflow.id, inputs: values, files } : workflow.id, {
       onSuccess: ({ executionId }) => {
         setAskingInputs(null);
         setRunId(executionId);
@@ -381,7 +381,13 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
             missing={workflow.missingSecrets}
             withoutSites={secretsWithoutSites}
           />
-          <InputsCard inputs={inputs} used={usedInputNames({ steps })} disabled={!editSteps.allowed} onChange={setInputsDraft} />
+          <InputsCard
+            inputs={inputs}
+            used={usedInputNames({ steps })}
+            files={steps.filter(isFileStep).flatMap((step) => fileStepInput(step) ?? [])}
+            disabled={!editSteps.allowed}
+            onChange={setInputsDraft}
+          />
           <BatchesCard workflowId={workflow.id} />
           <RunLocationCard workflow={workflow} hasLoginStep={needsPerson(workflow.definition)} />
           <ScheduleCard workflow={workflow} />
@@ -406,8 +412,8 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
           title={t('run_inputs.test_title')}
           isPending={testRun.isPending}
           onClose={() => setAskingInputs(null)}
-          onSubmit={(values) => {
-            if (!askingInputs.browser) return startTestRun(values);
+          onSubmit={(values, files) => {
+            if (!askingInputs.browser) return startTestRun(values, files);
             setBrowser({ ...askingInputs.browser, inputs: values });
             setAskingInputs(null);
           }}

@@ -113,8 +113,8 @@ export function WorkflowsScreen() {
     });
   };
 
-  const startRun = (workflow: Workflow, inputs?: Record<string, string>) =>
-    runWorkflow.mutate(inputs ? { id: workflow.id, inputs } : workflow.id, {
+  const startRun = (workflow: Workflow, inputs?: Record<string, string>, files?: Record<string, File>) =>
+    runWorkflow.mutate(inputs ? { id: workflow.id, inputs, files } : workflow.id, {
       onSuccess: () => {
         setAsking(null);
         notify.success(t('toast.run_started'), t('toast.run_started_description', { name: workflow.name }));
@@ -285,8 +285,8 @@ export function WorkflowsScreen() {
           title={t('run_inputs.run_title', { name: asking.workflow.name })}
           isPending={runWorkflow.isPending}
           onClose={() => setAsking(null)}
-          onSubmit={(values) => {
-            if (!asking.browser) return startRun(asking.workflow, values);
+          onSubmit={(values, files) => {
+            if (!asking.browser) return startRun(asking.workflow, values, files);
             setBrowser({ workflow: asking.workflow, inputs: values, ...asking.browser });
             setAsking(null);
           }}
