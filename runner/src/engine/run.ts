@@ -417,8 +417,11 @@ async function executeStep(
     ...(ctx.heal && { heal: maskDeep(ctx.heal, run.secrets) }),
   };
   // The screenshot is taken and the end reported while the next step looks for its element (it acts only after).
-  // A login step has no screenshot: what the person's sign-in showed stays on their screen.
-  const shot = ctx.screenshot ? Promise.resolve(ctx.screenshot) : original.type === 'login' ? Promise.resolve(undefined) : endScreenshot(run, ctx);
+  // A login step has no screenshot: what the person's sign-in showed stays on their screen. Nor has the step before
+  // one, which leaves the tab on the sign-in page (a QR code may already show); without this its screenshot would
+  // depend on whether it was taken before the login step began, a race.
+  const signIn = original.type === 'login' || run.opts.definition.steps[index + 1]?.type === 'login';
+  const shot = ctx.screenshot ? Promise.resolve(ctx.screenshot) : signIn ? Promise.resolve(undefined) : endScreenshot(run, ctx);
   run.reporting = shot.then((screenshot) => run.opts.onStepEnd({ ...end, ...(screenshot && { screenshot }) }));
   run.reporting.catch(() => {});
   return { end, flow: error ? undefined : ctx.flow };
