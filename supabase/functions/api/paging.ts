@@ -115,7 +115,8 @@ export async function toPage<R, T>(scope: Scope, rows: R[], limit: number, keyOf
 
 /**
  * A timestamp in a cursor: Postgres' microseconds in UTC as CURSOR_TIMESTAMP (_shared/statements.ts) writes it, so a
- * page starts exactly after the last row (a JS Date keeps milliseconds).
+ * page starts exactly after the last row (a JS Date keeps milliseconds). In SQL it must be cast `::text::timestamptz`:
+ * for a parameter Postgres types timestamptz, postgres.js goes through a JS Date and drops the microseconds.
  */
 export const timestampKey = z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
 export const idKey = z.uuid();

@@ -35,8 +35,8 @@ export function selectActivities(tx: Tx, query: Partial<AuditQuery> & { limit: n
   const conditions = [tx`true`];
   if (query.after) {
     // The first condition lets the index start at the cursor; the row comparison breaks ties by id.
-    conditions.push(tx`a.created_at <= ${query.after[0]}::timestamptz`);
-    conditions.push(tx`(a.created_at, a.id) < (${query.after[0]}::timestamptz, ${query.after[1]}::uuid)`);
+    conditions.push(tx`a.created_at <= ${query.after[0]}::text::timestamptz`);
+    conditions.push(tx`(a.created_at, a.id) < (${query.after[0]}::text::timestamptz, ${query.after[1]}::uuid)`);
   }
   if (query.userId) conditions.push(tx`a.user_id = ${query.userId}`);
   if (query.action) conditions.push(tx`a.action = ${query.action}`);

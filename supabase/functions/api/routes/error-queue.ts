@@ -70,7 +70,7 @@ errorQueueRoutes.get('/error-queue', requireSession, async (c) => {
       select ${tx.unsafe(ITEM_COLUMNS)}, ${tx.unsafe(CURSOR_TIMESTAMP('e.created_at'))} as "cursorAt"
       from public.error_queue_items e left join public.workflows w on w.id = e.workflow_id
       where ${status ? tx`e.status = ${status}::public.error_status` : tx`true`}
-        and ${after ? tx`(e.created_at, e.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : tx`true`}
+        and ${after ? tx`(e.created_at, e.id) < (${after[0]}::text::timestamptz, ${after[1]}::uuid)` : tx`true`}
       order by e.created_at desc, e.id desc
       limit ${limit + 1}`);
   const page: Page<ErrorQueueItem> = await toPage(scope, rows, limit, (e) => [e.cursorAt, e.id], ({ cursorAt: _, ...e }) => e);

@@ -223,7 +223,7 @@ runRoutes.get('/runs', requireSession, async (c) => {
     selectRuns(
       tx,
       tx`${status ? tx`status = ${status}` : tx`true`} and ${workflowId ? tx`workflow_id = ${workflowId}` : tx`true`}
-        and ${after ? tx`(created_at, id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : tx`true`}`,
+        and ${after ? tx`(created_at, id) < (${after[0]}::text::timestamptz, ${after[1]}::uuid)` : tx`true`}`,
       limit + 1,
     ));
   const page: Page<Run> = await toPage(scope, rows, limit, (r) => [r.cursorAt, r.id], ({ cursorAt: _, ...r }) => r);

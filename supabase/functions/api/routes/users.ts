@@ -82,7 +82,7 @@ userRoutes.get('/users', requireSession, async (c) => {
     return tx<(UserRow & { cursorAt: string })[]>`
       select ${tx.unsafe(USER_COLUMNS)}, ${tx.unsafe(CURSOR_TIMESTAMP('created_at'))} as "cursorAt" from public.profiles
       where ${pattern ? tx`(full_name ilike ${pattern} or email ilike ${pattern} or username ilike ${pattern})` : tx`true`}
-        and ${after ? tx`(created_at, id) > (${after[0]}::timestamptz, ${after[1]}::uuid)` : tx`true`}
+        and ${after ? tx`(created_at, id) > (${after[0]}::text::timestamptz, ${after[1]}::uuid)` : tx`true`}
       order by created_at, id
       limit ${limit + 1}`;
   });

@@ -183,7 +183,7 @@ workflowRoutes.get('/workflows', requireSession, async (c) => {
     tx<(Workflow & { cursorAt: string })[]>`
       ${tx.unsafe(WORKFLOW_LIST.select)}
       where ${q ? tx`(name ilike ${likePattern(q)} or description ilike ${likePattern(q)})` : tx`true`}
-        and ${after ? tx`(created_at, id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : tx`true`}
+        and ${after ? tx`(created_at, id) < (${after[0]}::text::timestamptz, ${after[1]}::uuid)` : tx`true`}
       ${tx.unsafe(WORKFLOW_LIST.order)}
       limit ${limit + 1}`);
   const page: Page<Workflow> = await toPage(scope, rows, limit, (w) => [w.cursorAt, w.id], ({ cursorAt: _, ...w }) => w);

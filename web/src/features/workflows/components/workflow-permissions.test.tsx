@@ -30,7 +30,7 @@ const signedInAs = (role: Role) => () => json(200, { ...demoUser, role });
 function openList(role: Role) {
   mockApi({
     'GET /api/user': signedInAs(role),
-    'GET /api/workflows': () =>
+    'GET /api/workflows?limit=100': () =>
       json(200, [
         aWorkflow({ name: 'Kollegans flöde', createdBy: COLLEAGUE }),
         aWorkflow({ id: 'a1b2c3d4-0000-4000-8000-000000000002', name: 'Mitt flöde', createdBy: demoUser.id }),

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
-import { demoUser, json, mockApi } from '@/test/api-mock';
+import { demoUser, json, mockApi, page } from '@/test/api-mock';
 import { aWorkflow, never } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
@@ -22,14 +22,14 @@ const user = () => json(200, demoUser);
 
 describe('WorkflowsScreen states', () => {
   it('shows 6 skeleton cards while loading', async () => {
-    mockApi({ 'GET /api/user': user, 'GET /api/workflows': never });
+    mockApi({ 'GET /api/user': user, 'GET /api/workflows?limit=30': never });
     renderApp('/workflows');
     const loading = await screen.findByRole('status', { name: 'Laddar arbetsflöden' });
     expect(within(loading).getAllByRole('listitem')).toHaveLength(6);
   });
 
   it('offers to create a first flow when there are none', async () => {
-    mockApi({ 'GET /api/user': user, 'GET /api/workflows': () => json(200, []) });
+    mockApi({ 'GET /api/user': user, 'GET /api/workflows?limit=30': () => json(200, page([])) });
     renderApp('/workflows');
     expect(await screen.findByText('Inga arbetsflöden än')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Skapa ditt första flöde' }));
@@ -37,7 +37,7 @@ describe('WorkflowsScreen states', () => {
   });
 
   it('shows the server message when the list cannot be loaded', async () => {
-    mockApi({ 'GET /api/user': user, 'GET /api/workflows': () => json(500, { error: 'Databasen svarar inte', code: 'internal' }) });
+    mockApi({ 'GET /api/user': user, 'GET /api/workflows?limit=30': () => json(500, { error: 'Databasen svarar inte', code: 'internal' }) });
     renderApp('/workflows');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Kunde inte hämta arbetsflöden');
@@ -47,7 +47,7 @@ describe('WorkflowsScreen states', () => {
   it('shows each card with its status, last run and success rate, and filters by the search', async () => {
     mockApi({
       'GET /api/user': user,
-      'GET /api/workflows': () =>
+      'GET /api/workflows?limit=30': () =>
         json(200, [
           aWorkflow(),
           aWorkflow({ id: 'w2', name: 'Hyresavier', status: 'inactive', lastRunAt: null, successRate: null }),
@@ -77,7 +77,7 @@ describe('create workflow dialog', () => {
   }
 
   it('refuses a blank name with the field message and the toast, without a call', async () => {
-    const { calls } = mockApi({ 'GET /api/user': user, 'GET /api/workflows': () => json(200, []) });
+    const { calls } = mockApi({ 'GET /api/user': user, 'GET /api/workflows?limit=30': () => json(200, page([])) });
     renderApp('/workflows');
     const dialog = await openDialog();
     await userEvent.type(within(dialog).getByLabelText('Namn'), '   ');
@@ -93,7 +93,7 @@ describe('create workflow dialog', () => {
     let listed = 0;
     const { calls } = mockApi({
       'GET /api/user': user,
-      'GET /api/workflows': () => {
+      'GET /api/workflows?limit=30': () => {
         listed += 1;
         return json(200, []);
       },
@@ -123,7 +123,7 @@ describe('create workflow dialog', () => {
     await i18n.changeLanguage('en');
     mockApi({
       'GET /api/user': user,
-      'GET /api/workflows': () => json(200, []),
+      'GET /api/workflows?limit=30': () => json(200, page([])),
       'POST /api/workflows': () => json(400, { error: 'Choose a category', code: 'invalid_input' }),
     });
     renderApp('/workflows');
@@ -143,7 +143,7 @@ describe('card actions', () => {
     let listed = 0;
     const { calls } = mockApi({
       'GET /api/user': user,
-      'GET /api/workflows': () => {
+      'GET /api/workflows?limit=30': () => {
         listed += 1;
         return json(200, [aWorkflow()]);
       },
@@ -159,7 +159,7 @@ describe('card actions', () => {
   it('edits the time by hand (minutes) that "Sparade timmar" counts, in seconds on the server', async () => {
     const { calls } = mockApi({
       'GET /api/user': user,
-      'GET /api/workflows': () => json(200, [aWorkflow({ manualSeconds: 1800 })]),
+      'GET /api/workflows?limit=30': () => json(200, page([aWorkflow({ manualSeconds: 1800 })])),
       [`PUT /api/workflows/${aWorkflow().id}`]: () => json(200, aWorkflow({ manualSeconds: 2700 })),
     });
     renderApp('/workflows');
@@ -181,7 +181,7 @@ describe('card actions', () => {
   it('runs from the menu and shows the refusal of a workflow that is not active', async () => {
     mockApi({
       'GET /api/user': user,
-      'GET /api/workflows': () => json(200, [aWorkflow({ status: 'paused' })]),
+      'GET /api/workflows?limit=30': () => json(200, page([aWorkflow({ status: 'paused' })])),
       [`POST /api/workflows/${aWorkflow().id}/run`]: () => json(409, { error: 'Bara aktiva arbetsflöden kan köras', code: 'conflict' }),
     });
     renderApp('/workflows');
@@ -195,7 +195,7 @@ describe('card actions', () => {
   it('deletes after confirmation and shows the statistics dialog', async () => {
     const { calls } = mockApi({
       'GET /api/user': user,
-      'GET /api/workflows': () => json(200, [aWorkflow()]),
+      'GET /api/workflows?limit=30': () => json(200, page([aWorkflow()])),
       [`DELETE /api/workflows/${aWorkflow().id}`]: () => new Response(null, { status: 204 }),
     });
     renderApp('/workflows');
@@ -223,7 +223,7 @@ describe('import and export', () => {
     const created = aWorkflow({ id: 'w-new', name: 'Leverantörsfakturor', status: 'draft' });
     const { calls } = mockApi({
       'GET /api/user': user,
-      'GET /api/workflows': () => json(200, []),
+      'GET /api/workflows?limit=30': () => json(200, page([])),
       'POST /api/workflows/import': () => json(201, created),
       'GET /api/workflows/w-new': () =>
         json(200, { ...created, currentVersion: 1, definition: { version: 1, steps: [] }, missingSecrets: [], schedule: null, hasWebhook: false }),
@@ -239,7 +239,7 @@ describe('import and export', () => {
   it("shows the server's message when it refuses the file, and refuses a file that is not JSON itself", async () => {
     const { calls } = mockApi({
       'GET /api/user': user,
-      'GET /api/workflows': () => json(200, []),
+      'GET /api/workflows?limit=30': () => json(200, page([])),
       'POST /api/workflows/import': () => json(400, { error: 'Filen är varken en Chrome-inspelning eller en Kollega-export', code: 'invalid_input' }),
     });
     renderApp('/workflows');
@@ -255,7 +255,7 @@ describe('import and export', () => {
   });
 
   it('offers the export in both formats in the card menu, and the editor from the card', async () => {
-    mockApi({ 'GET /api/user': user, 'GET /api/workflows': () => json(200, [aWorkflow()]) });
+    mockApi({ 'GET /api/user': user, 'GET /api/workflows?limit=30': () => json(200, page([aWorkflow()])) });
     renderApp('/workflows');
     const card = await screen.findByRole('article', { name: 'Fakturahantering' });
     expect(within(card).getByRole('link', { name: 'Redigera steg i Fakturahantering' })).toHaveAttribute('href', `/workflows/${aWorkflow().id}`);
@@ -275,7 +275,7 @@ describe('run now', () => {
   it('refreshes the workflows, the runs and the dashboard tiles when the run has started', async () => {
     mockApi({
       'GET /api/user': user,
-      'GET /api/workflows': () => json(200, [aWorkflow()]),
+      'GET /api/workflows?limit=30': () => json(200, page([aWorkflow()])),
       [`POST /api/workflows/${aWorkflow().id}/run`]: () => json(202, { executionId: 'run-1' }),
     });
     const { queryClient } = renderApp('/workflows');
