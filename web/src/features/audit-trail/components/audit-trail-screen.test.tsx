@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { json, mockApi } from '@/test/api-mock';
+import { json, mockApi, page } from '@/test/api-mock';
 import { anActivity, never } from '@/test/fixtures';
 import { renderWithQueryClient } from '@/test/render';
 import { AuditTrailScreen } from './audit-trail-screen';
@@ -11,7 +11,7 @@ afterEach(async () => {
   await i18n.changeLanguage('sv');
 });
 
-const PATH = 'GET /api/dashboard/recent-activity?limit=50';
+const PATH = 'GET /api/audit-activities?limit=50';
 
 const activities = [
   anActivity({ metadata: { category: 'Rapportering', steps: 3 } }),
@@ -33,7 +33,7 @@ describe('AuditTrailScreen', () => {
     renderWithQueryClient(<AuditTrailScreen />);
     const loading = await screen.findByRole('status', { name: 'Laddar aktiviteter' });
     expect(within(loading).getAllByRole('listitem')).toHaveLength(10);
-    expect(calls[0].path).toBe('/api/dashboard/recent-activity?limit=50');
+    expect(calls[0].path).toBe('/api/audit-activities?limit=50');
     expect(screen.getByRole('heading', { level: 1, name: 'Audit Trail' })).toBeInTheDocument();
   });
 
@@ -44,7 +44,7 @@ describe('AuditTrailScreen', () => {
       anActivity({ id: 'b3', action: 'workflow_executed', userId: null, userName: null, metadata: { trigger: 'schedule' } }),
       anActivity({ id: 'b4', action: 'secret_deleted', userId: null, userName: null, metadata: null }),
     ];
-    mockApi({ [PATH]: () => json(200, automatic) });
+    mockApi({ [PATH]: () => json(200, page(automatic)) });
     renderWithQueryClient(<AuditTrailScreen />);
     const rows = within(await screen.findByRole('list', { name: 'Aktiviteter' })).getAllByRole('listitem');
     expect(rows[0]).toHaveTextContent('Körning slutförd');
@@ -80,7 +80,7 @@ describe('AuditTrailScreen', () => {
         metadata: { name: 'PORTAL_PASSWORD', origins: ['https://portal.example'] },
       }),
     ];
-    mockApi({ [PATH]: () => json(200, secretRows) });
+    mockApi({ [PATH]: () => json(200, page(secretRows)) });
     renderWithQueryClient(<AuditTrailScreen />);
     const rows = within(await screen.findByRole('list', { name: 'Aktiviteter' })).getAllByRole('listitem');
     expect(rows[0]).toHaveTextContent('Hemlighet använd i körning');
@@ -102,7 +102,7 @@ describe('AuditTrailScreen', () => {
   });
 
   it('shows each row with label, Swedish timestamp, user, ids, resource, IP and collapsible metadata', async () => {
-    mockApi({ [PATH]: () => json(200, activities) });
+    mockApi({ [PATH]: () => json(200, page(activities)) });
     renderWithQueryClient(<AuditTrailScreen />);
     const list = await screen.findByRole('list', { name: 'Aktiviteter' });
     const rows = within(list).getAllByRole('listitem');
@@ -123,7 +123,7 @@ describe('AuditTrailScreen', () => {
   });
 
   it('searches details and action case-insensitively, filters by user and action, and exports with the filters', async () => {
-    mockApi({ [PATH]: () => json(200, activities) });
+    mockApi({ [PATH]: () => json(200, page(activities)) });
     renderWithQueryClient(<AuditTrailScreen />);
     const list = await screen.findByRole('list', { name: 'Aktiviteter' });
     expect(screen.getByText('3 av 3 aktiviteter')).toBeInTheDocument();
@@ -150,7 +150,7 @@ describe('AuditTrailScreen', () => {
   });
 
   it('shows the empty state when there is no activity', async () => {
-    mockApi({ [PATH]: () => json(200, []) });
+    mockApi({ [PATH]: () => json(200, page([])) });
     renderWithQueryClient(<AuditTrailScreen />);
     expect(await screen.findByText('Inga aktiviteter hittades')).toBeInTheDocument();
   });

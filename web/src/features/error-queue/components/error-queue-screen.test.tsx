@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { User } from '@/features/auth/api/get-user';
 import { i18n } from '@/lib/i18n';
-import { demoUser, json, mockApi } from '@/test/api-mock';
+import { demoUser, json, mockApi, page } from '@/test/api-mock';
 import { anError as baseError, never } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
@@ -32,7 +32,7 @@ const unmeasured: ErrorQueueStats = { pending: 0, resolvedToday: 0, averageResol
 function mockQueue(items: ErrorQueueItem[] | (() => Response | Promise<Response>), stats: ErrorQueueStats = measured, extra: Parameters<typeof mockApi>[0] = {}, user: Partial<User> = {}) {
   return mockApi({
     'GET /api/user': () => json(200, { ...demoUser, role: 'user', ...user }),
-    'GET /api/error-queue': typeof items === 'function' ? items : () => json(200, items),
+    'GET /api/error-queue?status=pending&limit=50': typeof items === 'function' ? items : () => json(200, page(items.filter((item) => item.status === 'pending'))),
     'GET /api/error-queue/stats': () => json(200, stats),
     ...extra,
   });
@@ -170,7 +170,7 @@ describe('error queue', () => {
     expect(await screen.findByText('Fel löst')).toBeInTheDocument();
     expect(screen.getByText('Felet har markerats som löst.')).toBeInTheDocument();
     expect(await screen.findByText('Inga aktiva fel')).toBeInTheDocument();
-    expect(calls.filter((call) => call.path === '/api/error-queue')).toHaveLength(2);
+    expect(calls.filter((call) => call.path === '/api/error-queue?status=pending&limit=50')).toHaveLength(2);
     expect(calls.filter((call) => call.path === '/api/error-queue/stats').length).toBeGreaterThanOrEqual(2);
   });
 

@@ -44,29 +44,65 @@ describe('WorkflowsScreen states', () => {
     expect(alert).toHaveTextContent('Databasen svarar inte');
   });
 
-  it('shows each card with its status, last run and success rate, and filters by the search', async () => {
-    mockApi({
+  it('shows each card with its status, last run and success rate, and searches on the server', async () => {
+    const rent = aWorkflow({ id: 'w2', name: 'Hyresavier', status: 'inactive', lastRunAt: null, successRate: null });
+    const { calls } = mockApi({
       'GET /api/user': user,
-      'GET /api/workflows?limit=30': () =>
-        json(200, [
-          aWorkflow(),
-          aWorkflow({ id: 'w2', name: 'Hyresavier', status: 'inactive', lastRunAt: null, successRate: null }),
-          aWorkflow({ id: 'w3', name: 'Felanmälan', status: 'error' }),
-        ]),
+      'GET /api/workflows?limit=30': () => json(200, page([aWorkflow(), rent, aWorkflow({ id: 'w3', name: 'Felanmälan', status: 'error' })])),
+      'GET /api/workflows?q=HYRES&limit=30': () => json(200, page([rent])),
     });
     renderApp('/workflows');
     const invoice = await screen.findByRole('article', { name: 'Fakturahantering' });
     expect(invoice).toHaveTextContent('Aktiv');
     expect(invoice).toHaveTextContent('98 %');
     expect(invoice).toHaveTextContent('2025-03-14');
-    const rent = screen.getByRole('article', { name: 'Hyresavier' });
-    expect(rent).toHaveTextContent('Utkast');
-    expect(rent).toHaveTextContent('Aldrig körd');
+    const card = screen.getByRole('article', { name: 'Hyresavier' });
+    expect(card).toHaveTextContent('Utkast');
+    expect(card).toHaveTextContent('Aldrig körd');
     expect(screen.getByRole('article', { name: 'Felanmälan' })).toHaveTextContent('Fel');
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Sök arbetsflöden' }), 'HYRES');
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Fakturahantering' })).not.toBeInTheDocument());
     expect(screen.getByRole('article', { name: 'Hyresavier' })).toBeInTheDocument();
-    expect(screen.queryByRole('article', { name: 'Fakturahantering' })).not.toBeInTheDocument();
+    // One question for the whole word (typed faster than the debounce), not one per letter.
+    expect(calls.filter((call) => call.path.startsWith('/api/workflows?q=')).map((call) => call.path)).toEqual(['/api/workflows?q=HYRES&limit=30']);
+  });
+
+  it('loads the next page after the cursor with "Visa fler", keeps the first, and shows a failed page with a retry', async () => {
+    let failNext = true;
+    const { calls } = mockApi({
+      'GET /api/user': user,
+      'GET /api/workflows?limit=30': () => json(200, page([aWorkflow()], 'c1')),
+      'GET /api/workflows?limit=30&cursor=c1': () =>
+        failNext ? json(500, { error: 'Databasen svarar inte', code: 'internal' }) : json(200, page([aWorkflow({ id: 'w2', name: 'Hyresavier' })])),
+    });
+    renderApp('/workflows');
+    await screen.findByRole('article', { name: 'Fakturahantering' });
+    await userEvent.click(screen.getByRole('button', { name: 'Visa fler' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Det gick inte att ladda fler');
+    expect(alert).toHaveTextContent('Databasen svarar inte');
+    expect(screen.getByRole('article', { name: 'Fakturahantering' })).toBeInTheDocument();
+    failNext = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Försök igen' }));
+    expect(await screen.findByRole('article', { name: 'Hyresavier' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Fakturahantering' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Visa fler' })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/workflows?limit=30&cursor=c1')).toHaveLength(2);
+  });
+
+  it('says in English when a search finds nothing', async () => {
+    await i18n.changeLanguage('en');
+    mockApi({
+      'GET /api/user': user,
+      'GET /api/workflows?limit=30': () => json(200, page([aWorkflow()])),
+      'GET /api/workflows?q=zzz&limit=30': () => json(200, page([])),
+    });
+    renderApp('/workflows');
+    await screen.findByRole('article', { name: 'Fakturahantering' });
+    await userEvent.type(screen.getByRole('searchbox'), 'zzz');
+    expect(await screen.findByText(i18n.t('workflows:no_match.title'))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 });
 
@@ -95,7 +131,7 @@ describe('create workflow dialog', () => {
       'GET /api/user': user,
       'GET /api/workflows?limit=30': () => {
         listed += 1;
-        return json(200, []);
+        return json(200, page([]));
       },
       'POST /api/workflows': (call) => json(201, aWorkflow({ name: (call.body as { name: string }).name })),
     });
@@ -145,7 +181,7 @@ describe('card actions', () => {
       'GET /api/user': user,
       'GET /api/workflows?limit=30': () => {
         listed += 1;
-        return json(200, [aWorkflow()]);
+        return json(200, page([aWorkflow()]));
       },
       [`PUT /api/workflows/${aWorkflow().id}`]: () => json(200, aWorkflow({ status: 'paused' })),
     });
