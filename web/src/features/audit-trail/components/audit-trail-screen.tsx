@@ -92,7 +92,7 @@ export function AuditTrailScreen() {
 
       {activities.isPending ? (
         <SkeletonList count={AUDIT_SKELETON_COUNT} label={t('loading')} className="space-y-2" itemClassName="h-16 rounded-lg" />
-      ) : activities.isError ? (
+      ) : activities.isError && !activities.data ? (
         <LoadError
           title={t('error.title')}
           error={activities.error}

@@ -158,7 +158,7 @@ describe('error queue', () => {
 
   it('marks an error resolved, says so and refetches the list and figures', async () => {
     let resolved = false;
-    const { calls } = mockQueue(() => json(200, [anError({ status: resolved ? 'resolved' : 'pending' })]), measured, {
+    const { calls } = mockQueue(() => json(200, page([anError({ status: resolved ? 'resolved' : 'pending' })].filter((item) => item.status === 'pending'))), measured, {
       [`POST /api/error-queue/${anError().id}/resolve`]: () => {
         resolved = true;
         return json(200, anError({ status: 'resolved' }));
@@ -177,7 +177,7 @@ describe('error queue', () => {
   it('offers a run a decision stopped for review, not for a retry: marking it reviewed resolves it', async () => {
     const stop = anError({ id: 'e9', errorType: 'stopped_by_decision', priority: 'high', stepIndex: 2, errorMessage: 'the decision in step 3 stopped the run for review' });
     let reviewed = false;
-    const { calls } = mockQueue(() => json(200, [{ ...stop, status: reviewed ? 'resolved' : 'pending' }]), measured, {
+    const { calls } = mockQueue(() => json(200, page([{ ...stop, status: reviewed ? 'resolved' : 'pending' }].filter((item) => item.status === 'pending'))), measured, {
       'POST /api/error-queue/e9/resolve': () => {
         reviewed = true;
         return json(200, { ...stop, status: 'resolved' });

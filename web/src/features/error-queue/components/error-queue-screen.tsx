@@ -83,7 +83,7 @@ export function ErrorQueueScreen({ canModerate, onRetryFromStep }: ErrorQueueScr
         <h2 className="text-lg font-semibold text-slate-900">{t('list.title')}</h2>
         {errors.isPending ? (
           <SkeletonList count={ERROR_SKELETON_COUNT} label={t('list.loading')} itemClassName="h-28 rounded-xl" />
-        ) : errors.isError ? (
+        ) : errors.isError && !errors.data ? (
           <LoadError title={t('error.title')} error={errors.error} retryLabel={t('error.retry')} onRetry={() => void errors.refetch()} />
         ) : pending.length === 0 ? (
           <EmptyState icon={CheckCircleIcon} title={t('empty.title')} description={t('empty.description')} />

@@ -66,7 +66,7 @@ export function FlowManagementScreen({ status, onStatusChange, onCopyToNewFlow }
       </p>
       {runs.isPending ? (
         <SkeletonList count={RUN_SKELETON_COUNT} label={t('list.loading')} className="grid gap-4 lg:grid-cols-2" itemClassName="h-48 rounded-xl" />
-      ) : runs.isError ? (
+      ) : runs.isError && !runs.data ? (
         <LoadError title={t('error.title')} error={runs.error} retryLabel={t('error.retry')} onRetry={() => void runs.refetch()} />
       ) : shown.length === 0 ? (
         status === undefined ? (

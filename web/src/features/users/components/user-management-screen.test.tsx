@@ -69,7 +69,13 @@ describe('UserManagementScreen', () => {
   });
 
   it('shows the figures, the table and searches name, e-mail and username', async () => {
-    mockApi({ [LIST]: () => json(200, page([me, bo, cecilia])), 'GET /api/users/stats': () => json(200, statsOf([me, bo, cecilia])) });
+    mockApi({
+      [LIST]: () => json(200, page([me, bo, cecilia])),
+      'GET /api/users/stats': () => json(200, statsOf([me, bo, cecilia])),
+      'GET /api/users?q=CISSI&limit=50': () => json(200, page([cecilia])),
+      'GET /api/users?q=bo.berg%40&limit=50': () => json(200, page([bo])),
+      'GET /api/users?q=ingen+alls&limit=50': () => json(200, page([])),
+    });
     renderScreen();
     const table = await screen.findByRole('table', { name: 'Användare' });
     const figures = screen.getByLabelText('Användare i siffror');
@@ -87,13 +93,14 @@ describe('UserManagementScreen', () => {
 
     const search = screen.getByRole('searchbox', { name: 'Sök användare' });
     await userEvent.type(search, 'CISSI');
-    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
     await userEvent.clear(search);
     await userEvent.type(search, 'bo.berg@');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Bo Berg');
     await userEvent.clear(search);
     await userEvent.type(search, 'ingen alls');
-    expect(screen.getByText('Inga användare matchar sökningen')).toBeInTheDocument();
+    expect(await screen.findByText('Inga användare matchar sökningen')).toBeInTheDocument();
   });
 
   it('disables deactivation of the own account only', async () => {
@@ -133,7 +140,7 @@ describe('UserManagementScreen', () => {
     expect(screen.getByText('Användarens information har sparats.')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ fullName: 'Bo Berg', email: 'bo@kollega.se', role: 'superuser' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(calls.filter((call) => call.method === 'GET')).toHaveLength(2));
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/users?limit=50')).toHaveLength(2));
   });
 
   it("titles an update failure 'Fel' with the server message, or the fallback without one", async () => {

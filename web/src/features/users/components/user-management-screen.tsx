@@ -98,7 +98,7 @@ export function UserManagementScreen({ currentUserId }: { currentUserId: string 
           <Spinner label={t('loading')} />
           <span aria-hidden="true">{t('loading')}</span>
         </div>
-      ) : users.isError ? (
+      ) : users.isError && !users.data ? (
         <LoadError
           title={t('error.title')}
           error={users.error}

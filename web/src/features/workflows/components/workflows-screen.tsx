@@ -205,7 +205,7 @@ export function WorkflowsScreen() {
           className={gridClasses}
           itemClassName="h-52 rounded-xl"
         />
-      ) : workflows.isError ? (
+      ) : workflows.isError && !workflows.data ? (
         <LoadError
           title={t('error.title')}
           error={workflows.error}
