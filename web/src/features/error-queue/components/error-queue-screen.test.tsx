@@ -130,7 +130,7 @@ describe('error queue', () => {
     let retried = false;
     const item = anError({ id: 'e2', executionId: 'run-7', errorType: 'network_error', errorMessage: 'Servern svarade inte', stepIndex: 2 });
     const { calls } = mockQueue(
-      () => json(200, [{ ...item, status: retried ? 'resolved' : 'pending' }]),
+      () => json(200, page([{ ...item, status: retried ? 'resolved' : 'pending' }].filter((i) => i.status === 'pending'))),
       measured,
       {
         'POST /api/runs/run-7/retry': () => {
