@@ -112,12 +112,12 @@ type Context = { claims: Record<string, unknown>; userId: string; sessionId: str
 const ENDPOINTS: Endpoint[] = [
   {
     key: 'workflows',
-    label: 'GET /api/workflows',
+    label: 'GET /api/workflows (first page, 30)',
     method: 'GET',
     path: () => '/api/workflows',
-    // routes/workflows.ts, no `q`
-    sql: `${WORKFLOW_LIST.select} where true ${WORKFLOW_LIST.order} limit $1`,
-    params: () => [500],
+    // routes/workflows.ts, no `q`, no cursor: the default page of 30, read as 31 to know whether there is a next
+    sql: `${WORKFLOW_LIST.select} where true and true ${WORKFLOW_LIST.order} limit $1`,
+    params: () => [31],
     indexed: ['workflows'],
   },
   {

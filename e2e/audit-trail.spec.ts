@@ -47,7 +47,7 @@ test('a new company sees the empty state in English', async ({ page }) => {
 test("a failed fetch shows 'Failed to fetch audit trail' (en)", async ({ page }) => {
   await useLanguage(page, 'en');
   await signInAs(page, accounts.user.email, accounts.user.password);
-  await page.route('**/api/dashboard/recent-activity**', (route) =>
+  await page.route('**/api/audit-activities?**', (route) =>
     route.fulfill({
       status: 503,
       contentType: 'application/json',

@@ -15,7 +15,7 @@ test('the dashboard shows the home prompt, measured figures, alerts and the orga
   await signInAs(page, accounts.admin.email, accounts.admin.password);
   const stats = (await (await callApi(page, 'GET', '/api/dashboard/stats')).json()) as Stats;
   const performance = (await (await callApi(page, 'GET', '/api/dashboard/workflow-performance')).json()) as Performance[];
-  const errors = (await (await callApi(page, 'GET', '/api/error-queue')).json()) as ErrorItem[];
+  const errors = ((await (await callApi(page, 'GET', '/api/error-queue')).json()) as { items: ErrorItem[] }).items;
 
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Vad vill du göra idag?' })).toBeVisible();

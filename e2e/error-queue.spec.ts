@@ -12,7 +12,7 @@ type Item = { id: string; status: string; errorMessage: string; executionId: str
 test('an admin retries a run from its failed step, which resolves the error (sv)', async ({ page }) => {
   test.setTimeout(120_000);
   await signInAs(page, accounts.admin.email, accounts.admin.password);
-  const items = (await (await callApi(page, 'GET', '/api/error-queue')).json()) as Item[];
+  const items = ((await (await callApi(page, 'GET', '/api/error-queue')).json()) as { items: Item[] }).items;
   const target = items.find((item) => item.status === 'pending');
   expect(target, 'a pending error').toBeDefined();
   if (!target) return;
@@ -27,7 +27,7 @@ test('an admin retries a run from its failed step, which resolves the error (sv)
   await page.getByRole('menuitem', { name: 'Försök igen från detta steg' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Körningen startar om' })).toContainText('felet har markerats som löst');
   await expect.poll(async () => {
-    const after = (await (await callApi(page, 'GET', '/api/error-queue')).json()) as Item[];
+    const after = ((await (await callApi(page, 'GET', '/api/error-queue')).json()) as { items: Item[] }).items;
     return after.find((item) => item.id === target.id)?.status;
   }).toBe('resolved');
   // The new attempt runs on the runner; it ends (the seeded systems do not exist) before the next test counts.
@@ -87,7 +87,7 @@ test('in English a member sees no ignore/escalate, and resolving an item ignored
   expect(
     (await superuser.post('/api/login', { data: { email: accounts.superuser.email, password: accounts.superuser.password } })).ok(),
   ).toBe(true);
-  const items = (await (await superuser.get('/api/error-queue')).json()) as Item[];
+  const items = ((await (await superuser.get('/api/error-queue')).json()) as { items: Item[] }).items;
   const label = (await first.getAttribute('aria-label')) ?? '';
   const shown = (await first.textContent()) ?? '';
   const target = items.find((item) => item.status === 'pending' && shown.includes(item.executionId));

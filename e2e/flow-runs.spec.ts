@@ -30,7 +30,7 @@ test('counters, filter, completed and failed runs, details and log of the seeded
 
   await page.getByLabel('Filtrera på status').selectOption('failed');
   await expect(page).toHaveURL(/\?status=failed$/);
-  const failed = (await (await callApi(page, 'GET', '/api/runs?status=failed&limit=1')).json()) as Run[];
+  const failed = ((await (await callApi(page, 'GET', '/api/runs?status=failed&limit=1')).json()) as { items: Run[] }).items;
   const first = list.getByRole('article').first();
   await expect(first).toContainText('Fel');
   if (failed[0].failedStep !== null) await expect(first).toContainText(`i steg ${failed[0].failedStep + 1}`);
@@ -57,7 +57,7 @@ test('a failed run retried from its first step is followed live until the runner
   test.setTimeout(120_000);
   await signInAs(page, accounts.admin.email, accounts.admin.password);
   // A failed run no other spec has retried (the error-queue spec retries the newest seeded error's run).
-  const failed = (await (await callApi(page, 'GET', '/api/runs?status=failed&limit=50')).json()) as Run[];
+  const failed = ((await (await callApi(page, 'GET', '/api/runs?status=failed&limit=50')).json()) as { items: Run[] }).items;
   const run = failed.find((r) => r.attempt === 1);
   expect(run, 'a failed run on its first attempt').toBeDefined();
   if (!run) return;

@@ -65,8 +65,8 @@ test.describe('every signed-in screen fits 390 px', () => {
     // A workflow's editor and a run's details of the seeded organisation.
     const page = await browser.newPage();
     await signInAs(page, accounts.admin.email, accounts.admin.password);
-    const workflows = (await (await callApi(page, 'GET', '/api/workflows')).json()) as Array<{ id: string }>;
-    const runs = (await (await callApi(page, 'GET', '/api/runs?limit=1')).json()) as Array<{ id: string }>;
+    const workflows = ((await (await callApi(page, 'GET', '/api/workflows')).json()) as { items: Array<{ id: string }> }).items;
+    const runs = ((await (await callApi(page, 'GET', '/api/runs?limit=1')).json()) as { items: Array<{ id: string }> }).items;
     extra = [...workflows.slice(0, 1).map((w) => `/workflows/${w.id}`), ...runs.slice(0, 1).map((r) => `/workflow-execution/${r.id}`)];
     await page.close();
     expect(extra.length, 'the seed has a workflow and a run').toBe(2);

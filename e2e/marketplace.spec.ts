@@ -31,7 +31,7 @@ test('templates can be found, previewed and installed as a draft workflow (sv)',
   await expect(page.getByText('Mallen installerad')).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Öppna arbetsflöden' })).toBeVisible();
 
-  const workflows = (await (await page.request.get('/api/workflows')).json()) as Array<{ id: string; name: string; status: string }>;
+  const workflows = ((await (await page.request.get('/api/workflows')).json()) as { items: Array<{ id: string; name: string; status: string }> }).items;
   const installed = workflows.find((w) => w.name.startsWith('Diarieföring av inkommande post'));
   expect(installed?.status).toBe('draft');
   const detail = (await (await page.request.get(`/api/workflows/${installed!.id}`)).json()) as { currentVersion: number; definition: { steps: unknown[] } };

@@ -292,7 +292,7 @@ test('the onboarding wizard saves the recording as a draft, suggests inputs from
 
   // The draft exists now, with the recorded steps.
   await expect(dialog).toContainText('Steg 5 av 6');
-  const list = await (await callApi(page, 'GET', '/api/workflows')).json();
+  const list = (await (await callApi(page, 'GET', '/api/workflows')).json()).items;
   const workflow = (list.items ?? list).find((w: { name: string }) => w.name === 'Kontaktformulär');
   expect(workflow.status).toBe('draft');
 

@@ -21,8 +21,22 @@ function env(name: string): string {
 
 let secret: Uint8Array | undefined;
 
+/**
+ * Tokens that verified, with their claims, so that the requests of a session (every few seconds per open screen)
+ * do not each decode and HMAC-check the same token again. A hit is only a token this process verified itself,
+ * and it is given out only until its `exp`; whether its session is still alive is checked per request anyway
+ * (withUser). Bounded: emptied when full.
+ */
+const verified = new Map<string, AccessClaims>();
+const VERIFIED_MAX = 10_000;
+
 /** The verified claims of a signed-in user's access token, or null when it is expired, forged or not a user token. */
 export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
+  const known = verified.get(token);
+  if (known) {
+    if (typeof known.exp === 'number' && known.exp > Date.now() / 1000) return known;
+    verified.delete(token);
+  }
   // A hosted project refuses secrets named SUPABASE_*, so a deployment sets KOLLEGA_JWT_SECRET (docs/deploy.md);
   // the local stack and `supabase functions serve` may use SUPABASE_JWT_SECRET.
   secret ??= new TextEncoder().encode(Deno.env.get('KOLLEGA_JWT_SECRET') || env('SUPABASE_JWT_SECRET'));
@@ -30,8 +44,12 @@ export async function verifyAccessToken(token: string): Promise<AccessClaims | n
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], audience: 'authenticated' });
     const ok = typeof payload.sub === 'string' && UUID.test(payload.sub) &&
       payload.role === 'authenticated' &&
-      typeof payload.session_id === 'string' && UUID.test(payload.session_id);
-    return ok ? (payload as AccessClaims) : null;
+      typeof payload.session_id === 'string' && UUID.test(payload.session_id) &&
+      typeof payload.exp === 'number';
+    if (!ok) return null;
+    if (verified.size >= VERIFIED_MAX) verified.clear();
+    verified.set(token, payload as AccessClaims);
+    return payload as AccessClaims;
   } catch {
     return null;
   }

@@ -12,9 +12,15 @@ export const WORKFLOW_COLUMNS = `id, name, description, category, start_method a
 export const PAYMENT_METHOD_COLUMNS = `id, name, type, card_last_four as "cardLastFour", bank_account as "bankAccount", is_default as "isDefault",
   metadata, created_at as "createdAt"`;
 
-/** GET /api/workflows: `${select} where <filter> ${order} limit <n>`, served by (organization_id, created_at). */
+/** A timestamp as a page cursor keeps it: Postgres' microseconds, in UTC. */
+export const CURSOR_TIMESTAMP = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * GET /api/workflows, a page: `${select} where <filter> [and (created_at, id) < <cursor>] ${order} limit <page size + 1>`,
+ * served by (organization_id, created_at). `cursorAt` is the sort key the next page's cursor carries (not sent to clients).
+ */
 export const WORKFLOW_LIST = {
-  select: `select ${WORKFLOW_COLUMNS} from public.workflows`,
+  select: `select ${WORKFLOW_COLUMNS}, ${CURSOR_TIMESTAMP('created_at')} as "cursorAt" from public.workflows`,
   order: 'order by created_at desc, id desc',
 } as const;
 
@@ -45,15 +51,10 @@ export const USER_SELECT = `select p.id, p.email, p.full_name as "fullName", p.u
 
 /**
  * The session check of every request ($1 session id, $2 user id): 'active', or 'ended' when Auth no longer
- * holds the session, or 'disabled' when its user is banned or deactivated.
+ * holds the session, or 'disabled' when its user is banned or deactivated. A PL/pgSQL function
+ * (20261129300100_create_session_state.sql), so its three-table join is planned once per connection, not per request.
  */
-export const SESSION_STATE = `coalesce((
-               select case when u.banned_until > now() or p.is_active is not true then 'disabled' else 'active' end
-               from auth.sessions s
-               join auth.users u on u.id = s.user_id
-               left join public.profiles p on p.id = s.user_id
-               where s.id = $1 and s.user_id = $2
-             ), 'ended')`;
+export const SESSION_STATE = `private.session_state($1, $2)`;
 
 /** withUser's first statement: the session check, then role and claims ($3) for the transaction, in one round trip. */
 export const SET_CALLER_CHECKED = `select ${SESSION_STATE} as state,

@@ -3,7 +3,7 @@ import { act, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
-import { recentActivityQueryOptions } from '@/features/audit-trail/api/get-recent-activity';
+import { auditActivitiesQueryOptions } from '@/features/audit-trail/api/get-audit-activities';
 import { ApiError } from '@/lib/api-client';
 import { createQueryClient } from './query-client';
 
@@ -23,8 +23,8 @@ describe('query client', () => {
 
   it('marks the audit trail stale after every successful mutation (the server audits the change), not after a failed one', async () => {
     const { queryClient, wrapper } = setup();
-    const { queryKey } = recentActivityQueryOptions();
-    queryClient.setQueryData(queryKey, []);
+    const { queryKey } = auditActivitiesQueryOptions();
+    queryClient.setQueryData(queryKey, { pages: [], pageParams: [] });
     const { result } = renderHook(() => ({
       failing: useMutation({ mutationFn: () => Promise.reject(new Error('nope')) }),
       succeeding: useMutation({ mutationFn: () => Promise.resolve('ok') }),

@@ -9,6 +9,11 @@ export function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
+/** A page of a paged list (GET /api/workflows, /api/runs, …): the items and the cursor of the next page, if any. */
+export function page<T>(items: T[], nextCursor: string | null = null) {
+  return { items, nextCursor };
+}
+
 export const unauthorized = () => json(401, { error: 'Not signed in', code: 'unauthorized' });
 
 export const demoUser: User = {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 
 export const ERROR_PRIORITIES = ['high', 'medium', 'low'] as const;
+export const ERROR_STATUSES = ['pending', 'in_progress', 'resolved', 'ignored'] as const;
 
 /** POST /api/error-queue/{id}/escalate. */
 export const escalateErrorSchema = z.strictObject({

@@ -8,6 +8,13 @@ import type { RunLocation, START_METHODS, WORKFLOW_CATEGORIES, WORKFLOW_STATUSES
 
 export type Role = (typeof ROLES)[number];
 
+/**
+ * A page of a list (GET /api/workflows, /api/runs, /api/audit-activities, /api/error-queue, /api/users,
+ * /api/workflows/{id}/batches, /api/notifications): at most `limit` items in the list's order, and the opaque
+ * cursor that asks for the next page (`?cursor=`, with the same filters), null on the last page.
+ */
+export type Page<T> = { items: T[]; nextCursor: string | null };
+
 /** GET /api/users rows, PUT /api/users/{id}, POST /api/users/{id}/(de)activate, POST /api/users. */
 export type UserRow = {
   id: string;
@@ -18,6 +25,9 @@ export type UserRow = {
   isActive: boolean;
   createdAt: string;
 };
+
+/** GET /api/users/stats: the organisation's users counted (admins). */
+export type UserStats = { total: number; active: number; admins: number; superusers: number };
 
 export type WorkflowCategory = (typeof WORKFLOW_CATEGORIES)[number];
 export type StartMethod = (typeof START_METHODS)[number];
@@ -529,7 +539,7 @@ export type AppNotification = {
 };
 
 /** GET /api/notifications: a page of them, with the caller's unread count and the cursor of the next page. */
-export type NotificationPage = { items: AppNotification[]; unread: number; nextCursor: string | null };
+export type NotificationPage = Page<AppNotification> & { unread: number };
 
 /** GET /api/notifications/unread: the bell's count, one index read. */
 export type UnreadNotifications = { unread: number };

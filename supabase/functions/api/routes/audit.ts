@@ -6,7 +6,8 @@ import type { Tx } from '../../_shared/db.ts';
 import { type Lang, t } from '../../_shared/i18n.ts';
 import { type AuditQuery, auditQuerySchema } from '../../_shared/schemas/audit.ts';
 import { ACTIVITY_LIST } from '../../_shared/statements.ts';
-import type { AuditActivity } from '../../_shared/types/api.ts';
+import type { AuditActivity, Page } from '../../_shared/types/api.ts';
+import { decodeCursor, idKey, pageParams, scopeOf, timestampKey, toPage } from '../paging.ts';
 import { type AppEnv, requireSession } from '../middleware.ts';
 import { asCaller, likePattern, readQuery } from '../resource.ts';
 
@@ -20,18 +21,23 @@ export const csvQuerySchema = auditQuerySchema.extend({
     .default(CSV_LIMIT),
 });
 
+export const AUDIT_PAGE_MAX = 500;
+
+const listQuerySchema = auditQuerySchema.extend(pageParams(50, AUDIT_PAGE_MAX));
+const activityKey = z.tuple([timestampKey, idKey]);
+
 /**
- * The organisation's activities matching the filters, newest first. Timestamps keep Postgres'
- * microseconds (`before` of the next page is the last row's timestamp). Served by the
+ * The organisation's activities matching the filters, newest first, after `after` (the last row's timestamp and
+ * id of the previous page). Timestamps keep Postgres' microseconds. Served by the
  * (organization_id[, user_id | action], created_at desc) indexes under RLS.
  */
-export function selectActivities(tx: Tx, query: Partial<AuditQuery> & { limit: number }) {
+export function selectActivities(tx: Tx, query: Partial<AuditQuery> & { limit: number; after?: [string, string] | null }) {
   const conditions = [tx`true`];
-  if (query.before && query.beforeId) {
-    // The first condition lets the index start at `before`; the row comparison breaks ties by id.
-    conditions.push(tx`a.created_at <= ${query.before}::timestamptz`);
-    conditions.push(tx`(a.created_at, a.id) < (${query.before}::timestamptz, ${query.beforeId}::uuid)`);
-  } else if (query.before) conditions.push(tx`a.created_at < ${query.before}::timestamptz`);
+  if (query.after) {
+    // The first condition lets the index start at the cursor; the row comparison breaks ties by id.
+    conditions.push(tx`a.created_at <= ${query.after[0]}::text::timestamptz`);
+    conditions.push(tx`(a.created_at, a.id) < (${query.after[0]}::text::timestamptz, ${query.after[1]}::uuid)`);
+  }
   if (query.userId) conditions.push(tx`a.user_id = ${query.userId}`);
   if (query.action) conditions.push(tx`a.action = ${query.action}`);
   if (query.from) conditions.push(tx`a.created_at >= (${query.from}::date)::timestamp at time zone ${TIME_ZONE}`);
@@ -77,9 +83,14 @@ export function toCsv(rows: AuditActivity[], lang: Lang): string {
 
 export const auditRoutes = new Hono<AppEnv>();
 
+// A page of the audit trail with its filters (docs/api.md "Lists and pages").
 auditRoutes.get('/audit-activities', requireSession, async (c) => {
-  const query = readQuery(c, auditQuerySchema);
-  return c.json(await asCaller(c, (tx) => selectActivities(tx, query)));
+  const { cursor, limit, ...filters } = readQuery(c, listQuerySchema);
+  const scope = scopeOf(c, 'audit-activities', filters);
+  const after = cursor ? await decodeCursor(c, scope, cursor, activityKey) : null;
+  const rows = await asCaller(c, (tx) => selectActivities(tx, { ...filters, limit: limit + 1, after }));
+  const page: Page<AuditActivity> = await toPage(scope, rows, limit, (a) => [a.timestamp, a.id], (a) => a);
+  return c.json(page);
 });
 
 auditRoutes.get('/audit-activities.csv', requireSession, async (c) => {

@@ -4,6 +4,7 @@
 // transaction and starts the first runs. Pause, resume, stop and retry-failed are app.* functions too; RLS lets
 // members read their organisation's batches. Results come back in the format they came in.
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { HttpError, parseJson, validate } from '../../_shared/http.ts';
 import { type Lang, t } from '../../_shared/i18n.ts';
 import { batchJsonBodySchema, batchOptionsSchema, batchResultsQuerySchema } from '../../_shared/schemas/batches.ts';
@@ -11,7 +12,9 @@ import { type InputDeclaration, inputDeclarations } from '../../_shared/schemas/
 import { fileProblem, type InputProblem, MAX_INPUT_FILE_BYTES, resolveInputs } from '../../_shared/schemas/input-values.ts';
 import { baseName, contentTypeOf, filesKey, type GivenFile } from '../input-files.ts';
 import { MAX_ZIP_UNPACKED_BYTES, unzipEntry, zipEntries } from '../zip.ts';
-import type { BatchDetail, BatchItem, BatchPreview, BatchSummary } from '../../_shared/types/api.ts';
+import type { BatchDetail, BatchItem, BatchPreview, BatchSummary, Page } from '../../_shared/types/api.ts';
+import { CURSOR_TIMESTAMP } from '../../_shared/statements.ts';
+import { decodeCursor, idKey, pageParams, scopeOf, timestampKey, toPage } from '../paging.ts';
 import type { Tx } from '../../_shared/db.ts';
 import {
   type BatchTable,
@@ -161,21 +164,26 @@ async function rowFiles(
   return files;
 }
 
-const SUMMARY = `
-  select b.id, b.workflow_id as "workflowId", b.status, b.concurrency, b.format, b.file_name as "fileName",
+const SUMMARY_COLUMNS = `b.id, b.workflow_id as "workflowId", b.status, b.concurrency, b.format, b.file_name as "fileName",
          b.created_at as "createdAt", b.finished_at as "finishedAt",
          json_build_object(
            'total', count(i.id), 'pending', count(i.id) filter (where i.status = 'pending'),
            'running', count(i.id) filter (where i.status = 'running'), 'completed', count(i.id) filter (where i.status = 'completed'),
            'failed', count(i.id) filter (where i.status = 'failed'), 'skipped', count(i.id) filter (where i.status = 'skipped'),
-           'waiting', count(i.id) filter (where i.status = 'waiting')) as counts
-  from public.batches b left join public.batch_items i on i.batch_id = b.id`;
+           'waiting', count(i.id) filter (where i.status = 'waiting')) as counts`;
+const SUMMARY_FROM = `from public.batches b left join public.batch_items i on i.batch_id = b.id`;
+const SUMMARY = `select ${SUMMARY_COLUMNS} ${SUMMARY_FROM}`;
 
 async function batchSummary(tx: Tx, id: string): Promise<BatchSummary> {
   const [row] = await tx<BatchSummary[]>`${tx.unsafe(SUMMARY)} where b.id = ${id} group by b.id`;
   if (!row) throw new HttpError(404, 'not_found');
   return row;
 }
+
+export const BATCH_PAGE_SIZE = 20;
+export const BATCH_PAGE_MAX = 100;
+const batchListQuerySchema = z.strictObject(pageParams(BATCH_PAGE_SIZE, BATCH_PAGE_MAX));
+const batchKey = z.tuple([timestampKey, idKey]);
 
 export const batchRoutes = new Hono<AppEnv>();
 
@@ -216,10 +224,20 @@ batchRoutes.post('/workflows/:id/batches', requireSession, async (c) => {
   });
 });
 
+// A page of the workflow's batches, newest first, through (workflow_id, created_at desc, id desc).
 batchRoutes.get('/workflows/:id/batches', requireSession, async (c) => {
   const id = pathId(c);
-  const rows = await asCaller(c, (tx) => tx<BatchSummary[]>`${tx.unsafe(SUMMARY)} where b.workflow_id = ${id} group by b.id order by b.created_at desc limit 50`);
-  return c.json(rows);
+  const { limit, cursor } = readQuery(c, batchListQuerySchema);
+  const scope = scopeOf(c, 'batches', id);
+  const after = cursor ? await decodeCursor(c, scope, cursor, batchKey) : null;
+  const rows = await asCaller(c, (tx) =>
+    tx<(BatchSummary & { cursorAt: string })[]>`
+      select ${tx.unsafe(SUMMARY_COLUMNS)}, ${tx.unsafe(CURSOR_TIMESTAMP('b.created_at'))} as "cursorAt" ${tx.unsafe(SUMMARY_FROM)}
+      where b.workflow_id = ${id}
+        and ${after ? tx`(b.created_at, b.id) < (${after[0]}::text::timestamptz, ${after[1]}::uuid)` : tx`true`}
+      group by b.id order by b.created_at desc, b.id desc limit ${limit + 1}`);
+  const page: Page<BatchSummary> = await toPage(scope, rows, limit, (b) => [b.cursorAt, b.id], ({ cursorAt: _, ...b }) => b);
+  return c.json(page);
 });
 
 batchRoutes.get('/batches/:id', requireSession, async (c) => {

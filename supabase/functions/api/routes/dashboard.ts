@@ -8,9 +8,10 @@ import { type AppEnv, requireSession } from '../middleware.ts';
 import { asCaller, readQuery } from '../resource.ts';
 import { WORKFLOW_PERFORMANCE } from '../../_shared/statements.ts';
 import { selectActivities } from './audit.ts';
-import { WORKFLOW_LIST_LIMIT } from './workflows.ts';
 
 export const DASHBOARD_PERFORMANCE_LIMIT = 10;
+/** GET /api/workflow-performance (the AI panel's figures per workflow): the most recently run 500. */
+export const PERFORMANCE_LIST_LIMIT = 500;
 /** The AI decisions the confidence tile averages. */
 export const AI_CONFIDENCE_SAMPLE = 100;
 const ZONE = 'Europe/Stockholm';
@@ -34,7 +35,7 @@ dashboardRoutes.get('/dashboard/workflow-performance', requireSession, async (c)
 });
 
 dashboardRoutes.get('/workflow-performance', requireSession, async (c) => {
-  return c.json(await asCaller(c, (tx) => performance(tx, WORKFLOW_LIST_LIMIT)));
+  return c.json(await asCaller(c, (tx) => performance(tx, PERFORMANCE_LIST_LIMIT)));
 });
 
 /**

@@ -1,15 +1,26 @@
 // The error queue ('Felkö', SPEC §2): the organisation's failed steps, resolved by any member (idempotent,
 // one `error_resolved` audit row by trigger), ignored or escalated by superusers and admins.
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { Context } from 'hono';
 import type { Tx } from '../../_shared/db.ts';
 import { HttpError, parseJsonBody } from '../../_shared/http.ts';
-import { escalateErrorSchema } from '../../_shared/schemas/error-queue.ts';
-import type { ErrorQueueItem, ErrorQueueStats } from '../../_shared/types/api.ts';
+import { ERROR_STATUSES, escalateErrorSchema } from '../../_shared/schemas/error-queue.ts';
+import { CURSOR_TIMESTAMP } from '../../_shared/statements.ts';
+import type { ErrorQueueItem, ErrorQueueStats, Page } from '../../_shared/types/api.ts';
+import { decodeCursor, idKey, pageParams, scopeOf, timestampKey, toPage } from '../paging.ts';
 import { type AppEnv, requireSession } from '../middleware.ts';
-import { asCaller, pathId, requirePermission } from '../resource.ts';
+import { asCaller, pathId, readQuery, requirePermission } from '../resource.ts';
 
-export const ERROR_QUEUE_LIMIT = 500;
+export const ERROR_QUEUE_PAGE_SIZE = 50;
+export const ERROR_QUEUE_PAGE_MAX = 200;
+
+const listQuerySchema = z.strictObject({
+  /** Only the items of this status (the screen shows the pending ones); all when absent. */
+  status: z.enum(ERROR_STATUSES, { message: 'error_status_invalid' }).optional(),
+  ...pageParams(ERROR_QUEUE_PAGE_SIZE, ERROR_QUEUE_PAGE_MAX),
+});
+const itemKey = z.tuple([timestampKey, idKey]);
 const ZONE = 'Europe/Stockholm';
 
 const ITEM_COLUMNS = `e.id, e.status, e.priority, e.error_type as "errorType", e.error_message as "errorMessage",
@@ -48,14 +59,22 @@ function change(c: Context<AppEnv>, id: string, changes: { status: string; prior
 
 export const errorQueueRoutes = new Hono<AppEnv>();
 
+// A page of the organisation's error queue, newest first, of one status or all (docs/api.md "Lists and pages"),
+// through (organization_id[, status], created_at desc, id desc).
 errorQueueRoutes.get('/error-queue', requireSession, async (c) => {
+  const { status, limit, cursor } = readQuery(c, listQuerySchema);
+  const scope = scopeOf(c, 'error-queue', status ?? null);
+  const after = cursor ? await decodeCursor(c, scope, cursor, itemKey) : null;
   const rows = await asCaller(c, (tx) =>
-    tx<ErrorQueueItem[]>`
-      select ${tx.unsafe(ITEM_COLUMNS)}
+    tx<(ErrorQueueItem & { cursorAt: string })[]>`
+      select ${tx.unsafe(ITEM_COLUMNS)}, ${tx.unsafe(CURSOR_TIMESTAMP('e.created_at'))} as "cursorAt"
       from public.error_queue_items e left join public.workflows w on w.id = e.workflow_id
-      order by e.status <> 'pending', e.created_at desc, e.id desc
-      limit ${ERROR_QUEUE_LIMIT}`);
-  return c.json(rows);
+      where ${status ? tx`e.status = ${status}::public.error_status` : tx`true`}
+        and ${after ? tx`(e.created_at, e.id) < (${after[0]}::text::timestamptz, ${after[1]}::uuid)` : tx`true`}
+      order by e.created_at desc, e.id desc
+      limit ${limit + 1}`);
+  const page: Page<ErrorQueueItem> = await toPage(scope, rows, limit, (e) => [e.cursorAt, e.id], ({ cursorAt: _, ...e }) => e);
+  return c.json(page);
 });
 
 // The stat cards (their definitions: docs/product.md "Figures"): pending items (all, as the list shows them),

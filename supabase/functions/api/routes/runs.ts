@@ -13,9 +13,11 @@ import { type ApiMessageKey, t } from '../../_shared/i18n.ts';
 import { type PlanStep, retryPlan } from '../../_shared/retry-plan.ts';
 import { healedSelectors, startsWith } from '../../_shared/heal.ts';
 import { type Definition, definitionSchema, type Fingerprint } from '../../_shared/schemas/definition.ts';
-import type { AppliedHeal, RetriedRun, Run, RunChanges, RunCounts, RunDetail, RunStatus, RunStep, RunStepHeal } from '../../_shared/types/api.ts';
+import type { AppliedHeal, Page, RetriedRun, Run, RunChanges, RunCounts, RunDetail, RunStatus, RunStep, RunStepHeal } from '../../_shared/types/api.ts';
 import { refuseUnsafeDefinition } from '../definition-rules.ts';
 import { type AppEnv, requireSession } from '../middleware.ts';
+import { decodeCursor, idKey, pageParams, scopeOf, timestampKey, toPage } from '../paging.ts';
+import { CURSOR_TIMESTAMP } from '../../_shared/statements.ts';
 import { asCaller, callerRole, jsonAttachment, jsonParam, pathId, readQuery, slug } from '../resource.ts';
 import { writeCsv, writeXlsx } from '../batch-files.ts';
 
@@ -29,12 +31,9 @@ const RUN_STATUSES = ['pending', 'running', 'paused', 'completed', 'failed', 'st
 const listQuerySchema = z.strictObject({
   status: z.enum(RUN_STATUSES, { message: 'run_status_invalid' }).optional(),
   workflowId: z.uuid({ message: 'invalid_id' }).optional(),
-  limit: z.coerce.number({ message: 'limit_invalid' }).int('limit_invalid').min(1, 'limit_invalid').max(
-    RUN_LIST_MAX,
-    'limit_invalid',
-  )
-    .default(RUN_LIST_DEFAULT),
+  ...pageParams(RUN_LIST_DEFAULT, RUN_LIST_MAX),
 });
+const runKey = z.tuple([timestampKey, idKey]);
 
 const retryBodySchema = z.strictObject({
   /** 0-based index of the step to start from; default: the step that failed. */
@@ -78,7 +77,7 @@ const INPUTS_SHOWN = `(select coalesce(jsonb_agg(jsonb_build_object('name', x.ke
     ) x)`;
 
 function selectRuns(tx: Tx, where: postgres.PendingQuery<postgres.Row[]>, limit: number) {
-  return tx<Run[]>`
+  return tx<(Run & { cursorAt: string })[]>`
     select r.id, r.workflow_id as "workflowId", w.name as "workflowName", r.workflow_version as "workflowVersion", r.trigger,
            r.started_by as "startedBy", p.full_name as "startedByName", r.status, r.attempt, r.step_count as "stepCount",
            r.completed_steps as "completedSteps",
@@ -88,7 +87,7 @@ function selectRuns(tx: Tx, where: postgres.PendingQuery<postgres.Row[]>, limit:
            r.error_type as "errorType", r.error_message as "errorMessage", r.failed_step as "failedStep",
            r.created_at as "createdAt", r.started_at as "startedAt", r.finished_at as "finishedAt",
            coalesce(r.started_at, now()) + e.median as "estimatedCompletion", ${tx.unsafe(INPUTS_SHOWN)} as "inputsShown",
-           r.mode, r.attended_by as "attendedBy", r.pause_reason as "pauseReason"
+           r.mode, r.attended_by as "attendedBy", r.pause_reason as "pauseReason", ${tx.unsafe(CURSOR_TIMESTAMP('r.created_at'))} as "cursorAt"
     from (select ${tx.unsafe(RUN_LIST_COLUMNS)} from public.runs where ${where} order by created_at desc, id desc limit ${limit}) r
     join public.workflows w on w.id = r.workflow_id
     left join public.profiles p on p.id = r.started_by
@@ -141,8 +140,9 @@ const STEP_COLUMNS = `s.id, s.attempt, s.seq, s.step_index as "stepIndex", s.ste
      'capped', rt.capped) from public.run_tables rt where rt.run_step_id = s.id) as "table"`;
 
 async function selectRun(tx: Tx, id: string): Promise<Run> {
-  const [run] = await selectRuns(tx, tx`id = ${id}`, 1);
-  if (!run) throw new HttpError(404, 'not_found');
+  const [row] = await selectRuns(tx, tx`id = ${id}`, 1);
+  if (!row) throw new HttpError(404, 'not_found');
+  const { cursorAt: _, ...run } = row;
   return run;
 }
 
@@ -214,15 +214,20 @@ async function actOnRun<T>(c: Context<AppEnv>, action: keyof typeof STATE_MESSAG
 
 export const runRoutes = new Hono<AppEnv>();
 
+// A page of the organisation's runs (or one workflow's, or those of one status), newest first.
 runRoutes.get('/runs', requireSession, async (c) => {
-  const { status, workflowId, limit } = readQuery(c, listQuerySchema);
+  const { status, workflowId, limit, cursor } = readQuery(c, listQuerySchema);
+  const scope = scopeOf(c, 'runs', [status ?? null, workflowId ?? null]);
+  const after = cursor ? await decodeCursor(c, scope, cursor, runKey) : null;
   const rows = await asCaller(c, (tx) =>
     selectRuns(
       tx,
-      tx`${status ? tx`status = ${status}` : tx`true`} and ${workflowId ? tx`workflow_id = ${workflowId}` : tx`true`}`,
-      limit,
+      tx`${status ? tx`status = ${status}` : tx`true`} and ${workflowId ? tx`workflow_id = ${workflowId}` : tx`true`}
+        and ${after ? tx`(created_at, id) < (${after[0]}::text::timestamptz, ${after[1]}::uuid)` : tx`true`}`,
+      limit + 1,
     ));
-  return c.json(rows);
+  const page: Page<Run> = await toPage(scope, rows, limit, (r) => [r.cursorAt, r.id], ({ cursorAt: _, ...r }) => r);
+  return c.json(page);
 });
 
 runRoutes.get('/runs/counts', requireSession, async (c) => {

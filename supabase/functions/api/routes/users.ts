@@ -3,17 +3,28 @@
 // not oneself deactivated, the last active admin stays); Auth holds the e-mail address and the password.
 import type { AuthError } from '@supabase/supabase-js';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { Context } from 'hono';
 import { anonClient, authUnavailable, serviceClient } from '../../_shared/auth.ts';
 import { db, type Tx } from '../../_shared/db.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { t } from '../../_shared/i18n.ts';
 import { inviteUserSchema, updateUserSchema } from '../../_shared/schemas/users.ts';
-import type { UserRow } from '../../_shared/types/api.ts';
+import type { Page, UserRow, UserStats } from '../../_shared/types/api.ts';
+import { CURSOR_TIMESTAMP } from '../../_shared/statements.ts';
+import { decodeCursor, idKey, pageParams, scopeOf, timestampKey, toPage } from '../paging.ts';
 import { type AppEnv, readJson, requireSession } from '../middleware.ts';
-import { asCaller, deniedOrMissing, pathId, requirePermission } from '../resource.ts';
+import { asCaller, deniedOrMissing, likePattern, pathId, readQuery, requirePermission } from '../resource.ts';
 
-export const USER_LIST_LIMIT = 1000;
+export const USER_PAGE_SIZE = 50;
+export const USER_PAGE_MAX = 200;
+
+const listQuerySchema = z.strictObject({
+  /** Name, e-mail address or username contains (case-insensitive). */
+  q: z.string().trim().max(200, 'too_long').optional(),
+  ...pageParams(USER_PAGE_SIZE, USER_PAGE_MAX),
+});
+const userKey = z.tuple([timestampKey, idKey]);
 
 const USER_COLUMNS = `id, full_name as "fullName", email, username, role, is_active as "isActive", created_at as "createdAt"`;
 
@@ -60,15 +71,35 @@ function setActive(c: Context<AppEnv>, isActive: boolean) {
 
 export const userRoutes = new Hono<AppEnv>();
 
+// A page of the organisation's users, oldest first (admins), through (organization_id, created_at, id).
 userRoutes.get('/users', requireSession, async (c) => {
+  const { q, limit, cursor } = readQuery(c, listQuerySchema);
+  const scope = scopeOf(c, 'users', q ?? '');
+  const after = cursor ? await decodeCursor(c, scope, cursor, userKey) : null;
   const rows = await asCaller(c, async (tx) => {
     await requirePermission(tx, 'user.manage');
-    return tx<UserRow[]>`
-      select ${tx.unsafe(USER_COLUMNS)} from public.profiles
+    const pattern = q ? likePattern(q) : null;
+    return tx<(UserRow & { cursorAt: string })[]>`
+      select ${tx.unsafe(USER_COLUMNS)}, ${tx.unsafe(CURSOR_TIMESTAMP('created_at'))} as "cursorAt" from public.profiles
+      where ${pattern ? tx`(full_name ilike ${pattern} or email ilike ${pattern} or username ilike ${pattern})` : tx`true`}
+        and ${after ? tx`(created_at, id) > (${after[0]}::text::timestamptz, ${after[1]}::uuid)` : tx`true`}
       order by created_at, id
-      limit ${USER_LIST_LIMIT}`;
+      limit ${limit + 1}`;
   });
-  return c.json(rows);
+  const page: Page<UserRow> = await toPage(scope, rows, limit, (u) => [u.cursorAt, u.id], ({ cursorAt: _, ...u }) => u);
+  return c.json(page);
+});
+
+// The figures above the list (admins): counted over every user of the organisation, not a page.
+userRoutes.get('/users/stats', requireSession, async (c) => {
+  const [row] = await asCaller(c, async (tx) => {
+    await requirePermission(tx, 'user.manage');
+    return tx<UserStats[]>`
+      select count(*)::int as total, (count(*) filter (where is_active))::int as active,
+             (count(*) filter (where role = 'admin'))::int as admins, (count(*) filter (where role = 'superuser'))::int as superusers
+      from public.profiles`;
+  });
+  return c.json(row);
 });
 
 userRoutes.post('/users', requireSession, async (c) => {

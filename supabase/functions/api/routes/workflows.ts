@@ -21,18 +21,25 @@ import {
 import { DEFAULT_TIMEZONE, scheduleBodySchema } from '../../_shared/schemas/schedules.ts';
 import { WORKFLOW_COLUMNS, WORKFLOW_LIST } from '../../_shared/statements.ts';
 import { createWorkflowSchema, updateWorkflowSchema, WORKFLOW_CATEGORIES } from '../../_shared/schemas/workflows.ts';
-import type { SavedDefinition, Workflow, WorkflowCategory, WorkflowDetail, WorkflowSchedule, WorkflowVersion } from '../../_shared/types/api.ts';
+import type { Page, SavedDefinition, Workflow, WorkflowCategory, WorkflowDetail, WorkflowSchedule, WorkflowVersion } from '../../_shared/types/api.ts';
 import { refuseUnsafeDefinition } from '../definition-rules.ts';
 import { currentDefinition, runInputs } from '../run-inputs.ts';
 import { formFiles, type GivenFile, storeRunFiles, withFiles } from '../input-files.ts';
 import { resolveInputs } from '../../_shared/schemas/input-values.ts';
 import { type AppEnv, isMultipart, readJson, requireSession } from '../middleware.ts';
+import { decodeCursor, idKey, pageParams, scopeOf, timestampKey, toPage } from '../paging.ts';
 import { asCaller, deniedOrMissing, jsonAttachment, jsonParam, likePattern, pathId, readQuery, slug } from '../resource.ts';
 
-export const WORKFLOW_LIST_LIMIT = 500;
+export const WORKFLOW_PAGE_SIZE = 30;
+export const WORKFLOW_PAGE_MAX = 100;
 export const MAX_RUN_INPUTS = 50;
 
-const listQuerySchema = z.strictObject({ q: z.string().trim().max(200, 'too_long').optional() });
+const listQuerySchema = z.strictObject({
+  /** Name or description contains (case-insensitive). */
+  q: z.string().trim().max(200, 'too_long').optional(),
+  ...pageParams(WORKFLOW_PAGE_SIZE, WORKFLOW_PAGE_MAX),
+});
+const workflowKey = z.tuple([timestampKey, idKey]);
 
 /** PUT /api/workflows/{id}/definition: the definition, and where it came from. */
 const saveBodySchema = saveDefinitionSchema.extend({
@@ -168,15 +175,20 @@ function readImport(
 
 export const workflowRoutes = new Hono<AppEnv>();
 
+// A page of the organisation's workflows, newest first (docs/api.md "Lists and pages").
 workflowRoutes.get('/workflows', requireSession, async (c) => {
-  const { q } = readQuery(c, listQuerySchema);
+  const { q, limit, cursor } = readQuery(c, listQuerySchema);
+  const scope = scopeOf(c, 'workflows', q ?? '');
+  const after = cursor ? await decodeCursor(c, scope, cursor, workflowKey) : null;
   const rows = await asCaller(c, (tx) =>
-    tx<Workflow[]>`
+    tx<(Workflow & { cursorAt: string })[]>`
       ${tx.unsafe(WORKFLOW_LIST.select)}
-      where ${q ? tx`name ilike ${likePattern(q)}` : tx`true`}
+      where ${q ? tx`(name ilike ${likePattern(q)} or description ilike ${likePattern(q)})` : tx`true`}
+        and ${after ? tx`(created_at, id) < (${after[0]}::text::timestamptz, ${after[1]}::uuid)` : tx`true`}
       ${tx.unsafe(WORKFLOW_LIST.order)}
-      limit ${WORKFLOW_LIST_LIMIT}`);
-  return c.json(rows);
+      limit ${limit + 1}`);
+  const page: Page<Workflow> = await toPage(scope, rows, limit, (w) => [w.cursorAt, w.id], ({ cursorAt: _, ...w }) => w);
+  return c.json(page);
 });
 
 workflowRoutes.post('/workflows', requireSession, async (c) => {

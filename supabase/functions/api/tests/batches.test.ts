@@ -108,7 +108,7 @@ Deno.test('POST /api/workflows/:id/batches previews an XLSX (columns mapped by l
   assertEquals(detail.body.counts, { total: 2, pending: 1, running: 1, completed: 0, failed: 0, skipped: 0, waiting: 0 });
   assertEquals(detail.body.items.map((i: { index: number; status: string }) => [i.index, i.status]), [[0, 'running'], [1, 'pending']]);
   const list = await member.client.get(`/workflows/${id}/batches`);
-  assertEquals(list.body.map((b: { id: string }) => b.id), [started.body.batchId]);
+  assertEquals(list.body.items.map((b: { id: string }) => b.id), [started.body.batchId]);
 });
 
 Deno.test('POST /api/workflows/:id/batches refuses every bad file with a clear error naming the row and column, creating nothing', async () => {

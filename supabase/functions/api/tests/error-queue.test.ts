@@ -31,7 +31,7 @@ async function addErrors(organizationId: string, createdBy: string, items: { mes
   });
 }
 
-Deno.test('GET /api/error-queue lists the organisation’s items, pending first then newest, with the workflow name', async () => {
+Deno.test('GET /api/error-queue lists the organisation’s items newest first, or those of one status, with the workflow name', async () => {
   const [a, b] = await Promise.all([team(), team()]);
   const { workflowId } = await addErrors(a.organizationId, a.admin.id, [
     { message: 'Gammalt öppet', minutesAgo: 30 },
@@ -41,12 +41,14 @@ Deno.test('GET /api/error-queue lists the organisation’s items, pending first 
   await addErrors(b.organizationId, b.admin.id, [{ message: 'Främmande' }]);
   const response = await a.member.client.get('/error-queue');
   assertEquals(response.status, 200);
-  assertEquals(response.body.map((e: { errorMessage: string }) => e.errorMessage), ['Nytt öppet', 'Gammalt öppet', 'Löst']);
-  assertEquals(Object.keys(response.body[0]).sort(), [
+  assertEquals(response.body.items.map((e: { errorMessage: string }) => e.errorMessage), ['Löst', 'Nytt öppet', 'Gammalt öppet']);
+  const pending = await a.member.client.get('/error-queue?status=pending');
+  assertEquals(pending.body.items.map((e: { errorMessage: string }) => e.errorMessage), ['Nytt öppet', 'Gammalt öppet']);
+  assertEquals(Object.keys(pending.body.items[0]).sort(), [
     'createdAt', 'errorMessage', 'errorType', 'executionId', 'id', 'priority', 'resolvedAt', 'status', 'stepId', 'stepIndex', 'workflowId',
     'workflowName',
   ]);
-  assertEquals([response.body[0].workflowId, response.body[0].workflowName, response.body[0].stepId, response.body[0].stepIndex], [
+  assertEquals([pending.body.items[0].workflowId, pending.body.items[0].workflowName, pending.body.items[0].stepId, pending.body.items[0].stepIndex], [
     workflowId,
     'Felande flöde',
     'step-2',
@@ -134,7 +136,7 @@ Deno.test('GET /api/error-queue/stats counts pending and today’s resolutions, 
   await insertRun(await workflowWithSteps(b.admin.client), { status: 'failed' });
   await withDb((sql) => sql`update public.error_queue_items set created_at = now() - interval '30 minutes' where execution_id in ${sql([manual, retried])}`);
 
-  const items: { id: string; executionId: string }[] = (await a.member.client.get('/error-queue')).body;
+  const items: { id: string; executionId: string }[] = (await a.member.client.get('/error-queue')).body.items;
   const itemOf = (run: string) => items.find((item) => item.executionId === run)!.id;
   assertEquals((await a.member.client.post(`/error-queue/${itemOf(manual)}/resolve`)).status, 200);
   // A retry resolves the run's item; the runner then completes the new attempt (written here as the runner would).

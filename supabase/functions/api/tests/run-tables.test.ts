@@ -24,7 +24,7 @@ Deno.test('an extract_table step\'s rows: summed up in the run, as JSON, CSV (ne
   assertEquals(step.table, { variable: 'fakturor', columns, rowCount: 2, pages: 2, capped: true });
   assertEquals(step.used.value, 'Dahl');
   const listed = await a.member.client.get(`/runs?workflowId=${workflowId}`);
-  assertEquals(listed.body[0].inputsShown, [{ name: 'leverantor', label: 'Leverantör', value: 'Dahl' }, { name: 'belopp', label: 'Belopp', value: '15900' }]);
+  assertEquals(listed.body.items[0].inputsShown, [{ name: 'leverantor', label: 'Leverantör', value: 'Dahl' }, { name: 'belopp', label: 'Belopp', value: '15900' }]);
 
   const json = await a.member.client.get(`/runs/${runId}/steps/${stepId}/table`);
   assertEquals([json.status, json.body], [200, { columns, rows }]);

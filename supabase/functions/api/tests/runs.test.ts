@@ -169,12 +169,13 @@ Deno.test('GET /api/runs lists the organisation’s runs newest first with workf
 
   const all = await a.member.client.get('/runs');
   assertEquals(all.status, 200);
-  assertEquals(all.body.map((r: { id: string }) => r.id), [running, completed, failed]);
-  assertEquals(Object.keys(all.body[0]).sort(), RUN_KEYS);
-  assertEquals([all.body[0].workflowName, all.body[0].progress, all.body[0].completedSteps, all.body[0].stepCount], ['Första', 40, 2, 5]);
-  assertEquals([all.body[2].status, all.body[2].failedStep, all.body[2].errorType], ['failed', 2, 'element_not_found']);
+  const runs = all.body.items;
+  assertEquals(runs.map((r: { id: string }) => r.id), [running, completed, failed]);
+  assertEquals(Object.keys(runs[0]).sort(), RUN_KEYS);
+  assertEquals([runs[0].workflowName, runs[0].progress, runs[0].completedSteps, runs[0].stepCount], ['Första', 40, 2, 5]);
+  assertEquals([runs[2].status, runs[2].failedStep, runs[2].errorType], ['failed', 2, 'element_not_found']);
 
-  const ids = async (query: string) => (await a.member.client.get(`/runs?${query}`)).body.map((r: { id: string }) => r.id);
+  const ids = async (query: string) => (await a.member.client.get(`/runs?${query}`)).body.items.map((r: { id: string }) => r.id);
   assertEquals(await ids('status=failed'), [failed]);
   assertEquals(await ids(`workflowId=${first}`), [running, failed]);
   assertEquals(await ids(`workflowId=${first}&status=running`), [running]);
@@ -183,7 +184,7 @@ Deno.test('GET /api/runs lists the organisation’s runs newest first with workf
     const response = await a.member.client.get(`/runs?${query}`);
     assertEquals([response.status, response.body.code], [400, 'validation_failed'], query);
   }
-  assertEquals((await b.admin.client.get(`/runs?workflowId=${first}`)).body, []);
+  assertEquals((await b.admin.client.get(`/runs?workflowId=${first}`)).body.items, []);
 });
 
 Deno.test('GET /api/runs estimates the end of a run under way from the median of the workflow’s last completed runs', async () => {
@@ -194,7 +195,7 @@ Deno.test('GET /api/runs estimates the end of a run under way from the median of
   const running = await insertRun(id, { status: 'running', minutesAgo: 1 });
   const noHistory = await insertRun(fresh, { status: 'running', minutesAgo: 1 });
 
-  const runs: { id: string; status: string; startedAt: string; estimatedCompletion: string | null }[] = (await admin.client.get('/runs')).body;
+  const runs: { id: string; status: string; startedAt: string; estimatedCompletion: string | null }[] = (await admin.client.get('/runs')).body.items;
   const under = runs.find((r) => r.id === running)!;
   assertEquals(Date.parse(under.estimatedCompletion!) - Date.parse(under.startedAt), 60_000, 'started + median of 30 s, 60 s, 600 s');
   assertEquals(runs.find((r) => r.id === noHistory)!.estimatedCompletion, null, 'no completed run to estimate from');
@@ -274,14 +275,14 @@ Deno.test('a run a decision stopped is "stopped": listed and counted apart, no s
 
   const listed = await member.client.get('/runs?status=stopped');
   assertEquals(listed.status, 200);
-  assertEquals(listed.body.map((r: { id: string }) => r.id), [runId]);
-  assertEquals([listed.body[0].status, listed.body[0].errorType, listed.body[0].failedStep, listed.body[0].completedSteps], ['stopped', 'stopped_by_decision', 1, 2]);
+  assertEquals(listed.body.items.map((r: { id: string }) => r.id), [runId]);
+  assertEquals([listed.body.items[0].status, listed.body.items[0].errorType, listed.body.items[0].failedStep, listed.body.items[0].completedSteps], ['stopped', 'stopped_by_decision', 1, 2]);
   assertEquals((await member.client.get('/runs/counts')).body, { pending: 0, running: 0, paused: 0, completed: 1, failed: 0, stopped: 1, total: 2 });
   const workflow = await member.client.get(`/workflows/${id}`);
   assertEquals([workflow.body.runCount, workflow.body.successRate], [2, 50], 'finished twice, one success');
 
   const queue = await member.client.get('/error-queue');
-  const item = queue.body.find((i: { executionId: string }) => i.executionId === runId);
+  const item = queue.body.items.find((i: { executionId: string }) => i.executionId === runId);
   assertEquals([item.errorType, item.priority, item.status, item.stepIndex, item.stepId], ['stopped_by_decision', 'high', 'pending', 1, 's2']);
   assertEquals((await member.client.post(`/runs/${runId}/retry`, {})).status, 409, 'the decision was taken: no retry');
   const reviewed = await member.client.post(`/error-queue/${item.id}/resolve`, {});

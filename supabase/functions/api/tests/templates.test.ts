@@ -57,9 +57,9 @@ Deno.test('POST /api/templates/:id/install creates a draft workflow of the calle
   const detail = (await a.member.client.get(`/workflows/${response.body.id}`)).body;
   const [template] = await withDb((sql) => sql<{ definition: unknown }[]>`select definition from public.templates where id = ${RENT_NOTICES}`);
   assertEquals([detail.currentVersion, detail.startMethod, detail.definition], [1, 'manual', template.definition]);
-  const mine = (await a.member.client.get('/workflows')).body.map((w: { id: string }) => w.id);
+  const mine = (await a.member.client.get('/workflows')).body.items.map((w: { id: string }) => w.id);
   assertEquals(mine, [response.body.id]);
-  assertEquals((await b.member.client.get('/workflows')).body, []);
+  assertEquals((await b.member.client.get('/workflows')).body.items, []);
   const [audit] = await auditRows(a.organizationId, 'workflow_created');
   assertEquals([audit.user_id, audit.workflow_id], [a.member.id, response.body.id]);
 });

@@ -8,9 +8,10 @@ Deno.test('GET /api/users lists the users of the admin’s organisation only', a
   const [a, b] = await Promise.all([team(), team()]);
   const response = await a.admin.client.get('/users');
   assertEquals(response.status, 200);
-  assertEquals(Object.keys(response.body[0]).sort(), USER_KEYS);
-  assertEquals(response.body.map((u: { id: string }) => u.id).sort(), [a.admin.id, a.superuser.id, a.member.id].sort());
-  assert(response.body.every((u: { id: string }) => ![b.admin.id, b.member.id].includes(u.id)));
+  assertEquals(Object.keys(response.body.items[0]).sort(), USER_KEYS);
+  assertEquals(response.body.items.map((u: { id: string }) => u.id).sort(), [a.admin.id, a.superuser.id, a.member.id].sort());
+  assertEquals(response.body.nextCursor, null);
+  assert(response.body.items.every((u: { id: string }) => ![b.admin.id, b.member.id].includes(u.id)));
 });
 
 Deno.test('GET /api/users refuses members and superusers with 403', async () => {

@@ -83,15 +83,15 @@ Deno.test('GET /api/workflows lists the organisation newest first, never another
 
   const list = await a.superuser.client.get('/workflows');
   assertEquals(list.status, 200);
-  assertEquals(list.body.map((w: { name: string }) => w.name), ['Tredje flödet', 'Andra 100%_flödet', 'Första flödet']);
+  assertEquals(list.body.items.map((w: { name: string }) => w.name), ['Tredje flödet', 'Andra 100%_flödet', 'Första flödet']);
 
   const filtered = await a.member.client.get(`/workflows?q=${encodeURIComponent('100%_')}`);
-  assertEquals(filtered.body.map((w: { name: string }) => w.name), ['Andra 100%_flödet']);
+  assertEquals(filtered.body.items.map((w: { name: string }) => w.name), ['Andra 100%_flödet']);
   const percent = await a.member.client.get(`/workflows?q=${encodeURIComponent('%')}`);
-  assertEquals(percent.body.length, 1, '% is taken literally');
+  assertEquals(percent.body.items.length, 1, '% is taken literally');
 
   const other = await b.admin.client.get('/workflows');
-  assertEquals(other.body.map((w: { name: string }) => w.name), ['Främmande flöde']);
+  assertEquals(other.body.items.map((w: { name: string }) => w.name), ['Främmande flöde']);
 });
 
 Deno.test('GET /api/workflows refuses unknown query parameters with 400', async () => {
@@ -189,7 +189,7 @@ Deno.test('POST /api/workflows/:id/run starts a run of the current version: 202 
   assertEquals(Object.keys(response.body), ['executionId']);
   assertMatch(response.body.executionId, /^[0-9a-f-]{36}$/);
 
-  const [workflow] = (await member.client.get('/workflows')).body;
+  const [workflow] = (await member.client.get('/workflows')).body.items;
   assert(workflow.lastRunAt && Date.now() - Date.parse(workflow.lastRunAt) < 60_000, 'lastRunAt is now');
   const executed = await auditRows(organizationId, 'workflow_executed');
   assertEquals(executed.length, 1);

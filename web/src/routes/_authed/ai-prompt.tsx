@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AiPromptScreen } from '@/features/ai-prompt/components/ai-prompt-screen';
 import { workflowQueryOptions } from '@/features/workflows/api/get-workflow';
-import { workflowsQueryOptions } from '@/features/workflows/api/get-workflows';
+import { workflowPickerQueryOptions } from '@/features/workflows/api/get-workflows';
 import { useSaveDefinition } from '@/features/workflows/api/save-definition';
 
 // The AI prompt editor on a workflow of the organisation; its workflows, definition and saving belong to
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/_authed/ai-prompt')({
 
 function AiPromptPage() {
   const [workflowId, setWorkflowId] = useState<string>();
-  const workflows = useQuery(workflowsQueryOptions());
+  const workflows = useQuery(workflowPickerQueryOptions());
   const workflow = useQuery({ ...workflowQueryOptions(workflowId ?? ''), enabled: !!workflowId });
   const save = useSaveDefinition();
   return (

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { errorQueueQueryOptions } from '@/features/error-queue/api/get-error-queue';
+import { errorQueuePagesQueryOptions } from '@/features/error-queue/api/get-error-queue';
 import { ErrorQueueScreen } from '@/features/error-queue/components/error-queue-screen';
 import { useRetryRun } from '@/features/flow-runs/api/retry-run';
 import { useCan } from '@/lib/permissions';
 
 export const Route = createFileRoute('/_authed/error-queue')({
   staticData: { titleKey: 'pages.error_queue' },
-  loader: ({ context }) => void context.queryClient.prefetchQuery(errorQueueQueryOptions()),
+  loader: ({ context }) => void context.queryClient.prefetchInfiniteQuery(errorQueuePagesQueryOptions()),
   component: ErrorQueuePage,
 });
 

@@ -4,6 +4,6 @@ import { WorkflowsScreen } from '@/features/workflows/components/workflows-scree
 
 export const Route = createFileRoute('/_authed/workflows/')({
   staticData: { titleKey: 'pages.workflows' },
-  loader: ({ context }) => void context.queryClient.prefetchQuery(workflowsQueryOptions()),
+  loader: ({ context }) => void context.queryClient.prefetchInfiniteQuery(workflowsQueryOptions()),
   component: WorkflowsScreen,
 });

@@ -5,7 +5,7 @@ import type { AiStatus, WorkflowDetail } from '@shared/types/api';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { type ApiCall, demoUser, json, mockApi } from '@/test/api-mock';
+import { type ApiCall, demoUser, json, mockApi, page } from '@/test/api-mock';
 import { aWorkflow } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
@@ -52,7 +52,7 @@ const configured: AiStatus = { configured: true, model: 'gpt-4o-mini', averageCo
 function mock(status: AiStatus, extra: Parameters<typeof mockApi>[0] = {}, user = demoUser) {
   return mockApi({
     'GET /api/user': () => json(200, user),
-    'GET /api/workflows': () => json(200, [aWorkflow()]),
+    'GET /api/workflows?limit=100': () => json(200, page([aWorkflow()])),
     [`GET /api/workflows/${ID}`]: () => json(200, detail),
     'GET /api/ai/status': () => json(200, status),
     [`PUT /api/workflows/${ID}/definition`]: (call) => json(200, { version: 3, definition: (call.body as { definition: unknown }).definition }),

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 
-const KNOWN_ACTIONS = [
+export const KNOWN_ACTIONS = [
   'workflow_created',
   'workflow_executed',
   'workflow_updated',

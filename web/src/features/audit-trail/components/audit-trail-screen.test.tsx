@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { json, mockApi } from '@/test/api-mock';
+import { json, mockApi, page } from '@/test/api-mock';
 import { anActivity, never } from '@/test/fixtures';
 import { renderWithQueryClient } from '@/test/render';
 import { AuditTrailScreen } from './audit-trail-screen';
@@ -11,7 +11,7 @@ afterEach(async () => {
   await i18n.changeLanguage('sv');
 });
 
-const PATH = 'GET /api/dashboard/recent-activity?limit=50';
+const PATH = 'GET /api/audit-activities?limit=50';
 
 const activities = [
   anActivity({ metadata: { category: 'Rapportering', steps: 3 } }),
@@ -33,7 +33,7 @@ describe('AuditTrailScreen', () => {
     renderWithQueryClient(<AuditTrailScreen />);
     const loading = await screen.findByRole('status', { name: 'Laddar aktiviteter' });
     expect(within(loading).getAllByRole('listitem')).toHaveLength(10);
-    expect(calls[0].path).toBe('/api/dashboard/recent-activity?limit=50');
+    expect(calls[0].path).toBe('/api/audit-activities?limit=50');
     expect(screen.getByRole('heading', { level: 1, name: 'Audit Trail' })).toBeInTheDocument();
   });
 
@@ -44,7 +44,7 @@ describe('AuditTrailScreen', () => {
       anActivity({ id: 'b3', action: 'workflow_executed', userId: null, userName: null, metadata: { trigger: 'schedule' } }),
       anActivity({ id: 'b4', action: 'secret_deleted', userId: null, userName: null, metadata: null }),
     ];
-    mockApi({ [PATH]: () => json(200, automatic) });
+    mockApi({ [PATH]: () => json(200, page(automatic)) });
     renderWithQueryClient(<AuditTrailScreen />);
     const rows = within(await screen.findByRole('list', { name: 'Aktiviteter' })).getAllByRole('listitem');
     expect(rows[0]).toHaveTextContent('Körning slutförd');
@@ -80,7 +80,7 @@ describe('AuditTrailScreen', () => {
         metadata: { name: 'PORTAL_PASSWORD', origins: ['https://portal.example'] },
       }),
     ];
-    mockApi({ [PATH]: () => json(200, secretRows) });
+    mockApi({ [PATH]: () => json(200, page(secretRows)) });
     renderWithQueryClient(<AuditTrailScreen />);
     const rows = within(await screen.findByRole('list', { name: 'Aktiviteter' })).getAllByRole('listitem');
     expect(rows[0]).toHaveTextContent('Hemlighet använd i körning');
@@ -102,7 +102,7 @@ describe('AuditTrailScreen', () => {
   });
 
   it('shows each row with label, Swedish timestamp, user, ids, resource, IP and collapsible metadata', async () => {
-    mockApi({ [PATH]: () => json(200, activities) });
+    mockApi({ [PATH]: () => json(200, page(activities)) });
     renderWithQueryClient(<AuditTrailScreen />);
     const list = await screen.findByRole('list', { name: 'Aktiviteter' });
     const rows = within(list).getAllByRole('listitem');
@@ -122,35 +122,42 @@ describe('AuditTrailScreen', () => {
     expect(list.className).toContain('max-h-[600px]');
   });
 
-  it('searches details and action case-insensitively, filters by user and action, and exports with the filters', async () => {
-    mockApi({ [PATH]: () => json(200, activities) });
+  it('asks the server for the search and the filters, keeps the people to filter by, and exports with the filters', async () => {
+    const hyresavier = activities.filter((a) => a.details.toLowerCase().includes('hyresavier'));
+    const bo = activities.filter((a) => a.userId === 'u2');
+    const { calls } = mockApi({
+      [PATH]: () => json(200, page(activities)),
+      'GET /api/audit-activities?q=HYRESAVIER&limit=50': () => json(200, page(hyresavier)),
+      'GET /api/audit-activities?userId=u2&limit=50': () => json(200, page(bo)),
+      'GET /api/audit-activities?userId=u2&action=workflow_executed&limit=50': () => json(200, page(bo.filter((a) => a.action === 'workflow_executed'))),
+      'GET /api/audit-activities?q=inget+s%C3%A5dant&userId=u2&action=workflow_executed&limit=50': () => json(200, page([])),
+    });
     renderWithQueryClient(<AuditTrailScreen />);
     const list = await screen.findByRole('list', { name: 'Aktiviteter' });
-    expect(screen.getByText('3 av 3 aktiviteter')).toBeInTheDocument();
+    expect(screen.getByText('3 aktiviteter visas')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('searchbox', { name: 'Sök i aktiviteter' }), 'HYRESAVIER');
-    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
-    expect(screen.getByText('1 av 3 aktiviteter')).toBeInTheDocument();
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(hyresavier.length));
     await userEvent.clear(screen.getByRole('searchbox', { name: 'Sök i aktiviteter' }));
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Sök i aktiviteter' }), 'executed');
-    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
-    await userEvent.clear(screen.getByRole('searchbox', { name: 'Sök i aktiviteter' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Användare' }), 'Bo Berg');
-    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(bo.length));
+    // Every person seen so far stays offered while the list shows one of them.
+    expect(within(screen.getByRole('combobox', { name: 'Användare' })).getAllByRole('option').length).toBeGreaterThan(2);
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Händelse' }), 'Arbetsflöde kört');
-    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/audit-activities?userId=u2&action=workflow_executed&limit=50')).toBe(true));
     expect(screen.getByRole('link', { name: 'Exportera CSV' })).toHaveAttribute(
       'href',
       '/api/audit-activities.csv?limit=10000&userId=u2&action=workflow_executed',
     );
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Sök i aktiviteter' }), 'inget sådant');
-    expect(screen.getByText('Inga aktiviteter hittades')).toBeInTheDocument();
+    expect(await screen.findByText('Inga aktiviteter hittades')).toBeInTheDocument();
     expect(screen.getByText('Försök ändra dina sökvillkor eller filter.')).toBeInTheDocument();
   });
 
   it('shows the empty state when there is no activity', async () => {
-    mockApi({ [PATH]: () => json(200, []) });
+    mockApi({ [PATH]: () => json(200, page([])) });
     renderWithQueryClient(<AuditTrailScreen />);
     expect(await screen.findByText('Inga aktiviteter hittades')).toBeInTheDocument();
   });

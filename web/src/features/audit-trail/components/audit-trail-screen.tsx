@@ -1,7 +1,7 @@
-// /audit-trail: the newest 50 activities, searched (details and action, case-insensitive) and
-// filtered by user and action on the page; the same filters export as CSV from the server.
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+// /audit-trail: the organisation's activities, newest first, a page at a time ("Visa fler"), searched (details
+// and action, case-insensitive) and filtered by user and action on the server; the same filters export as CSV.
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClipboardListIcon, DownloadIcon } from '@/components/ui/icons';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -9,40 +9,38 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
+import { ShowMore } from '@/components/ui/show-more';
 import { SkeletonList } from '@/components/ui/skeleton-list';
+import { useDebounced } from '@/hooks/use-debounced';
+import { pageItems } from '@/lib/paging';
 import { auditCsvUrl } from '../api/audit-csv-url';
-import { recentActivityQueryOptions } from '../api/get-recent-activity';
-import { actionLabel } from './action-label';
+import { auditActivitiesQueryOptions } from '../api/get-audit-activities';
+import { actionLabel, KNOWN_ACTIONS } from './action-label';
 import { AuditActivityRow } from './audit-activity-row';
 
 export const AUDIT_SKELETON_COUNT = 10;
+export const AUDIT_SEARCH_DEBOUNCE_MS = 300;
 
 const selectClasses =
   'block w-full rounded-lg border-0 bg-white py-2.5 pr-8 pl-3 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-indigo-600 focus:outline-none';
 
 export function AuditTrailScreen() {
   const { t } = useTranslation('audit_trail');
-  const activities = useQuery(recentActivityQueryOptions());
   const [search, setSearch] = useState('');
   const [userId, setUserId] = useState('');
   const [action, setAction] = useState('');
+  const q = useDebounced(search.trim(), AUDIT_SEARCH_DEBOUNCE_MS);
+  // While other filters load, the previous list stays (no skeleton flash between keystrokes).
+  const activities = useInfiniteQuery({ ...auditActivitiesQueryOptions({ q, userId, action }), placeholderData: keepPreviousData });
+  const shown = useMemo(() => pageItems(activities.data), [activities.data]);
 
-  const all = activities.data ?? [];
-  const users = [
-    ...new Map(all.filter((a) => a.userId).map((a) => [a.userId as string, a.userName ?? (a.userId as string)])).entries(),
-  ];
-  const actions = [...new Set(all.map((a) => a.action))].sort();
-  const needle = search.trim().toLowerCase();
-  const shown = all.filter(
-    (a) =>
-      (!userId || a.userId === userId) &&
-      (!action || a.action === action) &&
-      (!needle ||
-        a.details.toLowerCase().includes(needle) ||
-        a.action.toLowerCase().includes(needle) ||
-        actionLabel(a.action, t).toLowerCase().includes(needle)),
-  );
-  const filtered = Boolean(needle || userId || action);
+  // The people to filter by: everyone seen in the trail so far (a filtered list shows only one, so they are kept).
+  const seen = useRef(new Map<string, string>());
+  for (const a of shown) if (a.userId) seen.current.set(a.userId, a.userName ?? a.userId);
+  const users = [...seen.current.entries()];
+  const actions = [...new Set<string>([...KNOWN_ACTIONS, ...(action ? [action] : [])])].sort((x, y) =>
+    actionLabel(x, t).localeCompare(actionLabel(y, t)));
+  const filtered = Boolean(q || userId || action);
 
   return (
     <section className="mx-auto max-w-7xl space-y-6">
@@ -94,7 +92,7 @@ export function AuditTrailScreen() {
 
       {activities.isPending ? (
         <SkeletonList count={AUDIT_SKELETON_COUNT} label={t('loading')} className="space-y-2" itemClassName="h-16 rounded-lg" />
-      ) : activities.isError ? (
+      ) : activities.isError && !activities.data ? (
         <LoadError
           title={t('error.title')}
           error={activities.error}
@@ -109,9 +107,10 @@ export function AuditTrailScreen() {
         />
       ) : (
         <div className="space-y-2">
-          <p className="text-sm text-slate-500">{t('count', { shown: shown.length, total: all.length })}</p>
+          <p className="text-sm text-slate-500">{t('count', { count: shown.length })}</p>
           <ul
             aria-label={t('list_label')}
+            aria-busy={activities.isPlaceholderData || undefined}
             tabIndex={0}
             className="max-h-[600px] focus-visible:outline-2 focus-visible:outline-indigo-600 divide-y divide-slate-100 overflow-y-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
           >
@@ -121,6 +120,7 @@ export function AuditTrailScreen() {
               </li>
             ))}
           </ul>
+          <ShowMore list={activities} />
         </div>
       )}
     </section>

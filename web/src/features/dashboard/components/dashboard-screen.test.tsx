@@ -4,7 +4,7 @@ import type { DashboardStats, ErrorQueueItem, HumanTask, Run, WorkflowPerformanc
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { demoUser, json, mockApi } from '@/test/api-mock';
+import { demoUser, json, mockApi, page } from '@/test/api-mock';
 import { anError, aTask } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
@@ -76,8 +76,8 @@ function mockDashboard({ stats = measured, performance = rows, errors = [], fail
     'GET /api/user': () => json(200, demoUser),
     'GET /api/dashboard/stats': () => json(200, stats),
     'GET /api/dashboard/workflow-performance': () => json(200, performance),
-    'GET /api/error-queue': () => json(200, errors),
-    'GET /api/runs?status=failed&limit=20': () => json(200, failed),
+    'GET /api/error-queue?status=pending&limit=50': () => json(200, page(errors)),
+    'GET /api/runs?status=failed&limit=20': () => json(200, page(failed)),
     'GET /api/tasks': () => json(200, tasks),
     ...extra,
   });

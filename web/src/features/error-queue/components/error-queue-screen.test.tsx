@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { User } from '@/features/auth/api/get-user';
 import { i18n } from '@/lib/i18n';
-import { demoUser, json, mockApi } from '@/test/api-mock';
+import { demoUser, json, mockApi, page } from '@/test/api-mock';
 import { anError as baseError, never } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
@@ -32,7 +32,7 @@ const unmeasured: ErrorQueueStats = { pending: 0, resolvedToday: 0, averageResol
 function mockQueue(items: ErrorQueueItem[] | (() => Response | Promise<Response>), stats: ErrorQueueStats = measured, extra: Parameters<typeof mockApi>[0] = {}, user: Partial<User> = {}) {
   return mockApi({
     'GET /api/user': () => json(200, { ...demoUser, role: 'user', ...user }),
-    'GET /api/error-queue': typeof items === 'function' ? items : () => json(200, items),
+    'GET /api/error-queue?status=pending&limit=50': typeof items === 'function' ? items : () => json(200, page(items.filter((item) => item.status === 'pending'))),
     'GET /api/error-queue/stats': () => json(200, stats),
     ...extra,
   });
@@ -130,7 +130,7 @@ describe('error queue', () => {
     let retried = false;
     const item = anError({ id: 'e2', executionId: 'run-7', errorType: 'network_error', errorMessage: 'Servern svarade inte', stepIndex: 2 });
     const { calls } = mockQueue(
-      () => json(200, [{ ...item, status: retried ? 'resolved' : 'pending' }]),
+      () => json(200, page([{ ...item, status: retried ? 'resolved' : 'pending' }].filter((i) => i.status === 'pending'))),
       measured,
       {
         'POST /api/runs/run-7/retry': () => {
@@ -158,7 +158,7 @@ describe('error queue', () => {
 
   it('marks an error resolved, says so and refetches the list and figures', async () => {
     let resolved = false;
-    const { calls } = mockQueue(() => json(200, [anError({ status: resolved ? 'resolved' : 'pending' })]), measured, {
+    const { calls } = mockQueue(() => json(200, page([anError({ status: resolved ? 'resolved' : 'pending' })].filter((item) => item.status === 'pending'))), measured, {
       [`POST /api/error-queue/${anError().id}/resolve`]: () => {
         resolved = true;
         return json(200, anError({ status: 'resolved' }));
@@ -170,14 +170,14 @@ describe('error queue', () => {
     expect(await screen.findByText('Fel löst')).toBeInTheDocument();
     expect(screen.getByText('Felet har markerats som löst.')).toBeInTheDocument();
     expect(await screen.findByText('Inga aktiva fel')).toBeInTheDocument();
-    expect(calls.filter((call) => call.path === '/api/error-queue')).toHaveLength(2);
+    expect(calls.filter((call) => call.path === '/api/error-queue?status=pending&limit=50')).toHaveLength(2);
     expect(calls.filter((call) => call.path === '/api/error-queue/stats').length).toBeGreaterThanOrEqual(2);
   });
 
   it('offers a run a decision stopped for review, not for a retry: marking it reviewed resolves it', async () => {
     const stop = anError({ id: 'e9', errorType: 'stopped_by_decision', priority: 'high', stepIndex: 2, errorMessage: 'the decision in step 3 stopped the run for review' });
     let reviewed = false;
-    const { calls } = mockQueue(() => json(200, [{ ...stop, status: reviewed ? 'resolved' : 'pending' }]), measured, {
+    const { calls } = mockQueue(() => json(200, page([{ ...stop, status: reviewed ? 'resolved' : 'pending' }].filter((item) => item.status === 'pending'))), measured, {
       'POST /api/error-queue/e9/resolve': () => {
         reviewed = true;
         return json(200, { ...stop, status: 'resolved' });

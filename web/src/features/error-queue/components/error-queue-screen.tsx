@@ -1,6 +1,7 @@
-// /error-queue ('Felkö'): the measured figures, and the pending errors with retry-from-step or resolve,
-// the run's details and (for superusers and admins) escalate and ignore. Refreshed every 10 s.
-import { useQuery } from '@tanstack/react-query';
+// /error-queue ('Felkö'): the measured figures, and the pending errors (newest first, a page at a time) with
+// retry-from-step or resolve, the run's details and (for superusers and admins) escalate and ignore. Refreshed
+// every 10 s (every loaded page).
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ErrorQueueItem, RetriedRun } from '@shared/types/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +10,12 @@ import { CheckCircleIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
 import { notify } from '@/components/ui/notify';
 import { PageHeader } from '@/components/ui/page-header';
+import { ShowMore } from '@/components/ui/show-more';
 import { SkeletonList } from '@/components/ui/skeleton-list';
+import { pageItems } from '@/lib/paging';
 import { describeRetryPlan } from '@/lib/retry-plan-text';
 import { useEscalateError } from '../api/escalate-error';
-import { errorQueueQueryOptions } from '../api/get-error-queue';
+import { errorQueuePagesQueryOptions } from '../api/get-error-queue';
 import { useIgnoreError } from '../api/ignore-error';
 import { useResolveError } from '../api/resolve-error';
 import { ErrorItemRow } from './error-item-row';
@@ -34,13 +37,13 @@ type ErrorQueueScreenProps = {
 export function ErrorQueueScreen({ canModerate, onRetryFromStep }: ErrorQueueScreenProps) {
   const { t } = useTranslation('error_queue');
   const { t: tc, i18n } = useTranslation('common');
-  const errors = useQuery({ ...errorQueueQueryOptions(), refetchInterval: ERROR_QUEUE_REFRESH_MS });
+  const errors = useInfiniteQuery({ ...errorQueuePagesQueryOptions(), refetchInterval: ERROR_QUEUE_REFRESH_MS });
   const resolveError = useResolveError();
   const ignoreError = useIgnoreError();
   const escalateError = useEscalateError();
   const [retrying, setRetrying] = useState<string | null>(null);
 
-  const pending = errors.data?.filter((item) => item.status === 'pending') ?? [];
+  const pending = pageItems(errors.data);
 
   const handleRetry = (item: ErrorQueueItem) => {
     setRetrying(item.id);
@@ -80,7 +83,7 @@ export function ErrorQueueScreen({ canModerate, onRetryFromStep }: ErrorQueueScr
         <h2 className="text-lg font-semibold text-slate-900">{t('list.title')}</h2>
         {errors.isPending ? (
           <SkeletonList count={ERROR_SKELETON_COUNT} label={t('list.loading')} itemClassName="h-28 rounded-xl" />
-        ) : errors.isError ? (
+        ) : errors.isError && !errors.data ? (
           <LoadError title={t('error.title')} error={errors.error} retryLabel={t('error.retry')} onRetry={() => void errors.refetch()} />
         ) : pending.length === 0 ? (
           <EmptyState icon={CheckCircleIcon} title={t('empty.title')} description={t('empty.description')} />
@@ -101,6 +104,7 @@ export function ErrorQueueScreen({ canModerate, onRetryFromStep }: ErrorQueueScr
             ))}
           </ul>
         )}
+        {pending.length > 0 ? <ShowMore list={errors} /> : null}
       </div>
     </section>
   );

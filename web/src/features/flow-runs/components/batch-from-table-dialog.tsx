@@ -13,7 +13,7 @@ import { SelectInput } from '@/components/ui/select-input';
 import { apiGet, apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { workflowQueryOptions } from '@/features/workflows/api/get-workflow';
-import { workflowsQueryOptions } from '@/features/workflows/api/get-workflows';
+import { workflowPickerQueryOptions } from '@/features/workflows/api/get-workflows';
 import { runTableUrl } from './run-table-output';
 
 type Props = { runId: string; stepResultId: string; columns: string[]; rowCount: number; onClose: () => void };
@@ -24,7 +24,7 @@ const normal = (text: string) => text.trim().toLowerCase();
 export function BatchFromTableDialog({ runId, stepResultId, columns, rowCount, onClose }: Props) {
   const { t } = useTranslation('flow_runs');
   const queryClient = useQueryClient();
-  const workflows = useQuery(workflowsQueryOptions());
+  const workflows = useQuery(workflowPickerQueryOptions());
   const [workflowId, setWorkflowId] = useState('');
   const workflow = useQuery({ ...workflowQueryOptions(workflowId), enabled: !!workflowId });
   const [chosen, setChosen] = useState<Record<string, string>>({});

@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { demoUser, json, mockApi } from '@/test/api-mock';
+import { demoUser, json, mockApi, page } from '@/test/api-mock';
 import { aTask, never } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
@@ -58,7 +58,7 @@ const counts: RunCounts = { running: 1, paused: 1, completed: 1800, failed: 60, 
 function mockRuns(extra: Parameters<typeof mockApi>[0] = {}, list: Run[] = runs, runCounts: RunCounts = counts) {
   return mockApi({
     'GET /api/user': () => json(200, demoUser),
-    'GET /api/runs?limit=50': () => json(200, list),
+    'GET /api/runs?limit=50': () => json(200, page(list)),
     'GET /api/runs/counts': () => json(200, runCounts),
     'GET /api/runs/changes': () => json(200, { cursor: '2025-03-14 09:00:01+00' }),
     ...extra,
@@ -125,7 +125,7 @@ describe('flow management', () => {
   });
 
   it('filters by status through the search parameter and asks the server for that status', async () => {
-    const { calls } = mockRuns({ 'GET /api/runs?status=failed&limit=50': () => json(200, [runs[2]]) });
+    const { calls } = mockRuns({ 'GET /api/runs?status=failed&limit=50': () => json(200, page([runs[2]])) });
     const { router } = await renderScreen();
     await screen.findByRole('article', { name: 'Hyresavier' });
     await userEvent.selectOptions(screen.getByLabelText('Filtrera på status'), 'failed');
@@ -215,7 +215,7 @@ describe('flow management', () => {
     mockApi({
       'GET /api/user': () => json(200, demoUser),
       'GET /api/runs/counts': never,
-      'GET /api/runs?limit=50': () => (fail ? json(500, { error: 'Tekniskt fel', code: 'internal' }) : json(200, runs)),
+      'GET /api/runs?limit=50': () => (fail ? json(500, { error: 'Tekniskt fel', code: 'internal' }) : json(200, page(runs))),
     });
     renderApp('/workflow-execution');
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
@@ -245,7 +245,7 @@ describe('flow management', () => {
   it('follows a run under way within a second and announces its new status', async () => {
     let status: Run['status'] = 'running';
     const { calls } = mockRuns({
-      'GET /api/runs?limit=50': () => json(200, [aRun({ status })]),
+      'GET /api/runs?limit=50': () => json(200, page([aRun({ status })])),
       'GET /api/runs/changes': () => json(200, { cursor: `cursor-${status}` }),
     });
     await renderScreen();

@@ -1,24 +1,24 @@
 // Flow management (SPEC §2 /workflow-execution): the tasks waiting for a person, and the organisation's real runs, live. Lists and counters
 // are fetched again when the runs' cursor moves (useLiveRuns: at most a second behind); a status change is announced.
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Run, RunStatus } from '@shared/types/api';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
-import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PlayCircleIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
 import { notify } from '@/components/ui/notify';
 import { SelectInput } from '@/components/ui/select-input';
+import { ShowMore } from '@/components/ui/show-more';
 import { SkeletonList } from '@/components/ui/skeleton-list';
+import { pageItems } from '@/lib/paging';
 import { runCountsQueryOptions } from '../api/get-run-counts';
-import { runsQueryOptions } from '../api/get-runs';
+import { runPagesQueryOptions } from '../api/get-runs';
 import { useLiveRuns } from '../hooks/use-live-runs';
 import { useStatusAnnouncement } from '../hooks/use-status-announcement';
-import { RUNS_PAGE_SIZE } from '../model';
 import { RUN_STATUSES } from '../run-statuses';
 import { OpenTasksSection } from './open-tasks-section';
 import { RunCard } from './run-card';
@@ -35,19 +35,15 @@ type FlowManagementScreenProps = {
 
 export function FlowManagementScreen({ status, onStatusChange, onCopyToNewFlow }: FlowManagementScreenProps) {
   const { t } = useTranslation('flow_runs');
-  const [limit, setLimit] = useState(RUNS_PAGE_SIZE);
   useLiveRuns();
-  const runs = useQuery({
-    ...runsQueryOptions({ status, limit }),
-    // "Show more" keeps the list on screen while the longer one loads; another filter does not.
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2].status === status ? previous : undefined),
-  });
+  const runs = useInfiniteQuery(runPagesQueryOptions({ status }));
+  const shown = useMemo(() => pageItems(runs.data), [runs.data]);
   const counts = useQuery(runCountsQueryOptions());
 
   const handleCopyToNewFlow = (run: Run) =>
     onCopyToNewFlow(run.workflowId, (copy) => void notify.success(t('toast.copied'), t('toast.copied_description', { name: copy.name })));
 
-  const announcement = useStatusAnnouncement(runs.data, (run) => t('announce.status', { name: run.workflowName, status: t(`status.${run.status}`) }));
+  const announcement = useStatusAnnouncement(runs.data ? shown : undefined, (run) => t('announce.status', { name: run.workflowName, status: t(`status.${run.status}`) }));
 
   return (
     <div className="mx-auto max-w-7xl space-y-6">
@@ -70,9 +66,9 @@ export function FlowManagementScreen({ status, onStatusChange, onCopyToNewFlow }
       </p>
       {runs.isPending ? (
         <SkeletonList count={RUN_SKELETON_COUNT} label={t('list.loading')} className="grid gap-4 lg:grid-cols-2" itemClassName="h-48 rounded-xl" />
-      ) : runs.isError ? (
+      ) : runs.isError && !runs.data ? (
         <LoadError title={t('error.title')} error={runs.error} retryLabel={t('error.retry')} onRetry={() => void runs.refetch()} />
-      ) : runs.data.length === 0 ? (
+      ) : shown.length === 0 ? (
         status === undefined ? (
           <EmptyState icon={PlayCircleIcon} title={t('empty.title')} description={t('empty.description')}>
             <Link to="/workflows" className={buttonClasses({ size: 'sm' })}>
@@ -85,19 +81,13 @@ export function FlowManagementScreen({ status, onStatusChange, onCopyToNewFlow }
       ) : (
         <>
           <ul aria-label={t('list.label')} className="grid gap-4 lg:grid-cols-2">
-            {runs.data.map((run) => (
+            {shown.map((run) => (
               <li key={run.id}>
                 <RunCard run={run} onCopyToNewFlow={handleCopyToNewFlow} />
               </li>
             ))}
           </ul>
-          {runs.data.length >= limit ? (
-            <div className="flex justify-center">
-              <Button variant="secondary" onClick={() => setLimit((current) => current + RUNS_PAGE_SIZE)}>
-                {t('list.more')}
-              </Button>
-            </div>
-          ) : null}
+          <ShowMore list={runs} />
         </>
       )}
     </div>

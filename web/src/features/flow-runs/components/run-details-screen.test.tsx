@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { demoUser, json, mockApi } from '@/test/api-mock';
+import { demoUser, json, mockApi, page } from '@/test/api-mock';
 import { renderApp } from '@/test/render';
 import { aWorkflowDetail } from '@/features/workflows/test-fixtures';
 
@@ -210,7 +210,7 @@ describe('run details', () => {
       },
     });
     const { calls } = await renderDetails({ ...failedRun, id: 'r4', steps: [aStep({ id: 't1', stepType: 'extract_table', description: '', table })] }, {
-      'GET /api/workflows': () => json(200, [invoices]),
+      'GET /api/workflows?limit=100': () => json(200, page([invoices])),
       'GET /api/workflows/w9': () => json(200, invoices),
       'GET /api/runs/r4/steps/t1/table?format=json': () => json(200, { columns: table.columns, rows: [['1043', 'Dahl'], ['1044', '__proto__']] }),
       'POST /api/workflows/w9/batches': () => json(202, { batchId: 'b1' }),

@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { definitionSchema } from '@shared/schemas/definition';
 import { i18n } from '@/lib/i18n';
-import { demoUser, json, mockApi } from '@/test/api-mock';
+import { demoUser, json, mockApi, page } from '@/test/api-mock';
 import { installFakeExtension } from '@/test/recorder-extension';
 import { renderApp } from '@/test/render';
 import { appendStep, startUrl, stepFromCapture, toDefinition } from '../model';
@@ -25,7 +25,7 @@ async function renderTrackTrace(path = '/track-trace', withExtension = true) {
   if (withExtension) extension = installFakeExtension();
   const api = mockApi({
     'GET /api/user': () => json(200, demoUser),
-    'GET /api/workflows': () => json(200, [workflow]),
+    'GET /api/workflows?limit=100': () => json(200, page([workflow])),
     'POST /api/workflows': () => json(201, { id: 'w-new', name: 'Inspelning' }),
     'PUT /api/workflows/w-new/definition': (call) =>
       json(200, { version: 1, definition: (call.body as { definition: unknown }).definition }),

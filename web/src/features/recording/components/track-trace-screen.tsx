@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { workflowsQueryOptions } from '@/features/workflows/api/get-workflows';
+import { workflowPickerQueryOptions } from '@/features/workflows/api/get-workflows';
 import { Alert } from '@/components/ui/alert';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
@@ -29,7 +29,7 @@ export function TrackTraceScreen({ workflowId }: { workflowId?: string }) {
   const { t, i18n } = useTranslation('recording');
   const navigate = useNavigate();
   const recorder = useRecorder();
-  const workflows = useQuery(workflowsQueryOptions());
+  const workflows = useQuery(workflowPickerQueryOptions());
   const save = useSaveRecording();
   const [url, setUrl] = useState(DEFAULT_START_URL);
   const [target, setTarget] = useState(workflowId ?? NEW_WORKFLOW);

@@ -6,9 +6,10 @@ import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headl
 import type { SearchResults } from '@shared/types/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '@/components/ui/icons';
+import { useDebounced } from '@/hooks/use-debounced';
 import { formatDateTime } from '@/lib/format';
 import { searchQueryOptions } from '../api/search';
 
@@ -16,15 +17,6 @@ export const SEARCH_DEBOUNCE_MS = 250;
 
 /** What an option opens: a workflow's editor, or a run (a task is handled at its run). */
 type Result = { kind: 'workflow' | 'run'; id: string };
-
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 const panelClasses = 'absolute right-0 z-40 mt-2 w-80 rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200';
 const groupHeading = 'px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase';

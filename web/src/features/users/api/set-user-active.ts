@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserRow } from '@shared/types/api';
 import { apiRequest } from '@/lib/api-client';
-import { usersQueryOptions } from './get-users';
+import { USERS_KEY } from './get-users';
 
 export function deactivateUser(id: string): Promise<UserRow> {
   return apiRequest<UserRow>(`/api/users/${encodeURIComponent(id)}/deactivate`, { method: 'POST' });
@@ -16,7 +16,7 @@ export function useDeactivateUser() {
   return useMutation({
     mutationFn: deactivateUser,
     meta: { errorTitle: 'users:toast.error_title', errorFallback: 'users:toast.deactivate_failed' },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
   });
 }
 
@@ -25,6 +25,6 @@ export function useActivateUser() {
   return useMutation({
     mutationFn: activateUser,
     meta: { errorTitle: 'users:toast.error_title', errorFallback: 'users:toast.activate_failed' },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
   });
 }

@@ -2,7 +2,8 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { demoUser, json, mockApi } from '@/test/api-mock';
+import { demoUser, json, mockApi, page } from '@/test/api-mock';
+import type { UserRow } from '@shared/types/api';
 import { aUserRow, never } from '@/test/fixtures';
 import { renderApp, renderWithQueryClient } from '@/test/render';
 import { UserManagementScreen } from './user-management-screen';
@@ -28,7 +29,13 @@ const cecilia = aUserRow({
   role: 'superuser',
   isActive: false,
 });
-const LIST = 'GET /api/users';
+const LIST = 'GET /api/users?limit=50';
+const statsOf = (users: UserRow[]) => ({
+  total: users.length,
+  active: users.filter((u) => u.isActive).length,
+  admins: users.filter((u) => u.role === 'admin').length,
+  superusers: users.filter((u) => u.role === 'superuser').length,
+});
 
 function renderScreen() {
   return renderWithQueryClient(<UserManagementScreen currentUserId={me.id} />);
@@ -48,7 +55,7 @@ describe('user management page guard', () => {
   });
 
   it('shows the screen to an admin', async () => {
-    mockApi({ 'GET /api/user': () => json(200, demoUser), [LIST]: () => json(200, [me]) });
+    mockApi({ 'GET /api/user': () => json(200, demoUser), [LIST]: () => json(200, page([me])), 'GET /api/users/stats': () => json(200, statsOf([me])) });
     renderApp('/user-management');
     expect(await screen.findByRole('table', { name: 'Användare' })).toBeInTheDocument();
   });
@@ -62,7 +69,13 @@ describe('UserManagementScreen', () => {
   });
 
   it('shows the figures, the table and searches name, e-mail and username', async () => {
-    mockApi({ [LIST]: () => json(200, [me, bo, cecilia]) });
+    mockApi({
+      [LIST]: () => json(200, page([me, bo, cecilia])),
+      'GET /api/users/stats': () => json(200, statsOf([me, bo, cecilia])),
+      'GET /api/users?q=CISSI&limit=50': () => json(200, page([cecilia])),
+      'GET /api/users?q=bo.berg%40&limit=50': () => json(200, page([bo])),
+      'GET /api/users?q=ingen+alls&limit=50': () => json(200, page([])),
+    });
     renderScreen();
     const table = await screen.findByRole('table', { name: 'Användare' });
     const figures = screen.getByLabelText('Användare i siffror');
@@ -80,17 +93,18 @@ describe('UserManagementScreen', () => {
 
     const search = screen.getByRole('searchbox', { name: 'Sök användare' });
     await userEvent.type(search, 'CISSI');
-    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
     await userEvent.clear(search);
     await userEvent.type(search, 'bo.berg@');
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Bo Berg');
+    await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Bo Berg'));
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
     await userEvent.clear(search);
     await userEvent.type(search, 'ingen alls');
-    expect(screen.getByText('Inga användare matchar sökningen')).toBeInTheDocument();
+    expect(await screen.findByText('Inga användare matchar sökningen')).toBeInTheDocument();
   });
 
   it('disables deactivation of the own account only', async () => {
-    mockApi({ [LIST]: () => json(200, [me, bo]) });
+    mockApi({ [LIST]: () => json(200, page([me, bo])), 'GET /api/users/stats': () => json(200, statsOf([me, bo])) });
     renderScreen();
     expect(await screen.findByRole('button', { name: 'Inaktivera Anna Andersson' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Inaktivera Bo Berg' })).toBeEnabled();
@@ -106,7 +120,7 @@ describe('UserManagementScreen', () => {
 
   it('edits a user: validation, then the success toast, closes and refetches', async () => {
     const { calls } = mockApi({
-      [LIST]: () => json(200, [me, bo]),
+      [LIST]: () => json(200, page([me, bo])), 'GET /api/users/stats': () => json(200, statsOf([me, bo])),
       [`PUT /api/users/${bo.id}`]: (call) => json(200, { ...bo, ...(call.body as object) }),
     });
     renderScreen();
@@ -126,12 +140,12 @@ describe('UserManagementScreen', () => {
     expect(screen.getByText('Användarens information har sparats.')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ fullName: 'Bo Berg', email: 'bo@kollega.se', role: 'superuser' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(calls.filter((call) => call.method === 'GET')).toHaveLength(2));
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/users?limit=50')).toHaveLength(2));
   });
 
   it("titles an update failure 'Fel' with the server message, or the fallback without one", async () => {
     let body = JSON.stringify({ error: 'Du kan inte ändra din egen roll', code: 'forbidden' });
-    mockApi({ [LIST]: () => json(200, [me, bo]), [`PUT /api/users/${bo.id}`]: () => new Response(body, { status: 403 }) });
+    mockApi({ [LIST]: () => json(200, page([me, bo])), 'GET /api/users/stats': () => json(200, statsOf([me, bo])), [`PUT /api/users/${bo.id}`]: () => new Response(body, { status: 403 }) });
     renderScreen();
     await userEvent.click(await screen.findByRole('button', { name: 'Redigera Bo Berg' }));
     const dialog = await screen.findByRole('dialog', { name: 'Redigera användare' });
@@ -150,7 +164,7 @@ describe('UserManagementScreen', () => {
 
   it('deactivates and activates with the SPEC toasts; a refusal shows the server message', async () => {
     const { calls } = mockApi({
-      [LIST]: () => json(200, [me, bo, cecilia]),
+      [LIST]: () => json(200, page([me, bo, cecilia])), 'GET /api/users/stats': () => json(200, statsOf([me, bo, cecilia])),
       [`POST /api/users/${bo.id}/deactivate`]: () => json(200, { ...bo, isActive: false }),
       [`POST /api/users/${cecilia.id}/activate`]: () => json(409, { error: 'Kan inte aktiveras just nu', code: 'conflict' }),
     });
@@ -168,7 +182,7 @@ describe('UserManagementScreen', () => {
   it('adds a user (English) and says the mail went out', async () => {
     await i18n.changeLanguage('en');
     const { calls } = mockApi({
-      [LIST]: () => json(200, [me]),
+      [LIST]: () => json(200, page([me])), 'GET /api/users/stats': () => json(200, statsOf([me])),
       'POST /api/users': () => json(201, aUserRow({ id: 'new', fullName: 'Dan Dahl', email: 'dan@kollega.se' })),
     });
     renderScreen();

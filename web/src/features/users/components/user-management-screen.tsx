@@ -1,5 +1,6 @@
-// /user-management (admins): figures, search, the table, edit and add dialogs, (de)activation.
-import { useQuery } from '@tanstack/react-query';
+// /user-management (admins): figures (over every user), search (on the server), the table a page at a time
+// ("Visa fler"), edit and add dialogs, (de)activation.
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { UserRow } from '@shared/types/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +11,11 @@ import { LoadError } from '@/components/ui/load-error';
 import { notify } from '@/components/ui/notify';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
+import { ShowMore } from '@/components/ui/show-more';
 import { Spinner } from '@/components/ui/spinner';
-import { usersQueryOptions } from '../api/get-users';
+import { useDebounced } from '@/hooks/use-debounced';
+import { pageItems } from '@/lib/paging';
+import { usersQueryOptions, userStatsQueryOptions } from '../api/get-users';
 import { useInviteUser } from '../api/invite-user';
 import { useActivateUser, useDeactivateUser } from '../api/set-user-active';
 import { useUpdateUser } from '../api/update-user';
@@ -21,10 +25,15 @@ import { UsersTable } from './users-table';
 
 type FormState = { open: false } | { open: true; user: UserRow | null };
 
+export const USER_SEARCH_DEBOUNCE_MS = 300;
+
 export function UserManagementScreen({ currentUserId }: { currentUserId: string }) {
   const { t } = useTranslation('users');
-  const users = useQuery(usersQueryOptions());
   const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), USER_SEARCH_DEBOUNCE_MS);
+  const users = useInfiniteQuery({ ...usersQueryOptions({ q }), placeholderData: keepPreviousData });
+  const stats = useQuery(userStatsQueryOptions());
+  const shown = pageItems(users.data);
   const [formState, setFormState] = useState<FormState>({ open: false });
   const updateUser = useUpdateUser();
   const inviteUser = useInviteUser();
@@ -72,15 +81,6 @@ export function UserManagementScreen({ currentUserId }: { currentUserId: string 
     : activateUser.isPending
       ? activateUser.variables
       : null;
-  const needle = search.trim().toLowerCase();
-  const shown = (users.data ?? []).filter(
-    (user) =>
-      !needle ||
-      user.fullName.toLowerCase().includes(needle) ||
-      user.email.toLowerCase().includes(needle) ||
-      user.username.toLowerCase().includes(needle),
-  );
-
   return (
     <section className="mx-auto max-w-7xl space-y-6">
       <PageHeader
@@ -98,7 +98,7 @@ export function UserManagementScreen({ currentUserId }: { currentUserId: string 
           <Spinner label={t('loading')} />
           <span aria-hidden="true">{t('loading')}</span>
         </div>
-      ) : users.isError ? (
+      ) : users.isError && !users.data ? (
         <LoadError
           title={t('error.title')}
           error={users.error}
@@ -107,7 +107,7 @@ export function UserManagementScreen({ currentUserId }: { currentUserId: string 
         />
       ) : (
         <>
-          <UserStatCards users={users.data} />
+          {stats.data ? <UserStatCards stats={stats.data} /> : null}
           <SearchInput
             label={t('search_label')}
             placeholder={t('search_placeholder')}
@@ -118,13 +118,16 @@ export function UserManagementScreen({ currentUserId }: { currentUserId: string 
           {shown.length === 0 ? (
             <EmptyState icon={UsersIcon} title={t('empty.title')} description={t('empty.description')} />
           ) : (
-            <UsersTable
-              users={shown}
-              currentUserId={currentUserId}
-              pendingUserId={pendingUserId ?? null}
-              onEdit={(user) => setFormState({ open: true, user })}
-              onToggleActive={handleToggleActive}
-            />
+            <>
+              <UsersTable
+                users={shown}
+                currentUserId={currentUserId}
+                pendingUserId={pendingUserId ?? null}
+                onEdit={(user) => setFormState({ open: true, user })}
+                onToggleActive={handleToggleActive}
+              />
+              <ShowMore list={users} />
+            </>
           )}
         </>
       )}

@@ -1,13 +1,13 @@
-import type { UserRow } from '@shared/types/api';
+import type { UserStats } from '@shared/types/api';
 import { useTranslation } from 'react-i18next';
 
-export function UserStatCards({ users }: { users: UserRow[] }) {
+export function UserStatCards({ stats }: { stats: UserStats }) {
   const { t } = useTranslation('users');
   const cards = [
-    { label: t('stats.total'), value: users.length },
-    { label: t('stats.active'), value: users.filter((user) => user.isActive).length },
-    { label: t('stats.admins'), value: users.filter((user) => user.role === 'admin').length },
-    { label: t('stats.superusers'), value: users.filter((user) => user.role === 'superuser').length },
+    { label: t('stats.total'), value: stats.total },
+    { label: t('stats.active'), value: stats.active },
+    { label: t('stats.admins'), value: stats.admins },
+    { label: t('stats.superusers'), value: stats.superusers },
   ];
   return (
     <dl aria-label={t('stats.label')} className="grid grid-cols-2 gap-4 lg:grid-cols-4">

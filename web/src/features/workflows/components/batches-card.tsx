@@ -1,7 +1,7 @@
 // The workflow's batches beside the step editor: start one from a file, and for each its live counters
 // ("412 klara · 3 fel · 1 väntar på dig"), pause or resume, stop all, retry the failed rows and download the
 // results in the format the file came in.
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { BatchSummary } from '@shared/types/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,8 @@ import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Card } from '@/components/ui/card';
 import { notify } from '@/components/ui/notify';
+import { ShowMore } from '@/components/ui/show-more';
+import { pageItems } from '@/lib/paging';
 import { type BatchAction, useControlBatch } from '../api/control-batch';
 import { batchesQueryOptions, batchResultsUrl } from '../api/get-batches';
 import { BatchUploadDialog } from './batch-upload-dialog';
@@ -54,16 +56,20 @@ function BatchRow({ batch, workflowId }: { batch: BatchSummary; workflowId: stri
 
 export function BatchesCard({ workflowId }: { workflowId: string }) {
   const { t } = useTranslation('workflows');
-  const batches = useQuery(batchesQueryOptions(workflowId));
+  const batches = useInfiniteQuery(batchesQueryOptions(workflowId));
+  const shown = pageItems(batches.data);
   const [uploading, setUploading] = useState(false);
   return (
     <Card title={t('batches.title')} actions={<Button variant="secondary" onClick={() => setUploading(true)}>{t('batches.run_file')}</Button>}>
-      {batches.data?.length ? (
-        <ul className="space-y-3">
-          {batches.data.slice(0, 5).map((batch) => (
-            <BatchRow key={batch.id} batch={batch} workflowId={workflowId} />
-          ))}
-        </ul>
+      {shown.length ? (
+        <div className="space-y-3">
+          <ul className="space-y-3">
+            {shown.map((batch) => (
+              <BatchRow key={batch.id} batch={batch} workflowId={workflowId} />
+            ))}
+          </ul>
+          <ShowMore list={batches} />
+        </div>
       ) : (
         <p className="text-sm text-slate-600">{t('batches.empty')}</p>
       )}

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/format';
 import { i18n } from '@/lib/i18n';
-import { demoUser, json, mockApi } from '@/test/api-mock';
+import { demoUser, json, mockApi, page } from '@/test/api-mock';
 import { renderApp } from '@/test/render';
 import { aRunDetail, aRunStep, aWorkflowDetail, WORKFLOW_ID } from '../test-fixtures';
 
@@ -251,7 +251,7 @@ describe('editing and saving', () => {
   });
 
   it('asks before leaving with unsaved changes', async () => {
-    mockEditor({ 'GET /api/workflows': () => json(200, []) });
+    mockEditor({ 'GET /api/workflows?limit=100': () => json(200, page([])) });
     const { router } = renderApp(`/workflows/${WORKFLOW_ID}`);
     await screen.findByRole('heading', { level: 1, name: 'Fakturahantering' });
     await userEvent.click(screen.getByRole('button', { name: 'Flytta steg 2 uppåt' }));
@@ -491,7 +491,7 @@ describe('schedule and webhook', () => {
     const { calls } = mockApi({
       'GET /api/user': user,
       [`GET ${detailPath}`]: () => json(200, detail),
-      'GET /api/workflows': () => json(200, []),
+      'GET /api/workflows?limit=100': () => json(200, page([])),
       [`PUT ${detailPath}/schedule`]: () => {
         detail = { ...detail, schedule };
         return json(200, schedule);

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { Role } from '@shared/permissions';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { demoUser, json, mockApi } from '@/test/api-mock';
+import { demoUser, json, mockApi, page } from '@/test/api-mock';
 import { aWorkflow } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { aWorkflowDetail, WORKFLOW_ID } from '../test-fixtures';
@@ -30,11 +30,11 @@ const signedInAs = (role: Role) => () => json(200, { ...demoUser, role });
 function openList(role: Role) {
   mockApi({
     'GET /api/user': signedInAs(role),
-    'GET /api/workflows': () =>
-      json(200, [
+    'GET /api/workflows?limit=30': () =>
+      json(200, page([
         aWorkflow({ name: 'Kollegans flöde', createdBy: COLLEAGUE }),
         aWorkflow({ id: 'a1b2c3d4-0000-4000-8000-000000000002', name: 'Mitt flöde', createdBy: demoUser.id }),
-      ]),
+      ])),
   });
   renderApp('/workflows');
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
-import { demoUser, json, mockApi } from '@/test/api-mock';
+import { demoUser, json, mockApi, page } from '@/test/api-mock';
 import { aWorkflow, never } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
@@ -22,14 +22,14 @@ const user = () => json(200, demoUser);
 
 describe('WorkflowsScreen states', () => {
   it('shows 6 skeleton cards while loading', async () => {
-    mockApi({ 'GET /api/user': user, 'GET /api/workflows': never });
+    mockApi({ 'GET /api/user': user, 'GET /api/workflows?limit=30': never });
     renderApp('/workflows');
     const loading = await screen.findByRole('status', { name: 'Laddar arbetsflöden' });
     expect(within(loading).getAllByRole('listitem')).toHaveLength(6);
   });
 
   it('offers to create a first flow when there are none', async () => {
-    mockApi({ 'GET /api/user': user, 'GET /api/workflows': () => json(200, []) });
+    mockApi({ 'GET /api/user': user, 'GET /api/workflows?limit=30': () => json(200, page([])) });
     renderApp('/workflows');
     expect(await screen.findByText('Inga arbetsflöden än')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Skapa ditt första flöde' }));
@@ -37,36 +37,72 @@ describe('WorkflowsScreen states', () => {
   });
 
   it('shows the server message when the list cannot be loaded', async () => {
-    mockApi({ 'GET /api/user': user, 'GET /api/workflows': () => json(500, { error: 'Databasen svarar inte', code: 'internal' }) });
+    mockApi({ 'GET /api/user': user, 'GET /api/workflows?limit=30': () => json(500, { error: 'Databasen svarar inte', code: 'internal' }) });
     renderApp('/workflows');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Kunde inte hämta arbetsflöden');
     expect(alert).toHaveTextContent('Databasen svarar inte');
   });
 
-  it('shows each card with its status, last run and success rate, and filters by the search', async () => {
-    mockApi({
+  it('shows each card with its status, last run and success rate, and searches on the server', async () => {
+    const rent = aWorkflow({ id: 'w2', name: 'Hyresavier', status: 'inactive', lastRunAt: null, successRate: null });
+    const { calls } = mockApi({
       'GET /api/user': user,
-      'GET /api/workflows': () =>
-        json(200, [
-          aWorkflow(),
-          aWorkflow({ id: 'w2', name: 'Hyresavier', status: 'inactive', lastRunAt: null, successRate: null }),
-          aWorkflow({ id: 'w3', name: 'Felanmälan', status: 'error' }),
-        ]),
+      'GET /api/workflows?limit=30': () => json(200, page([aWorkflow(), rent, aWorkflow({ id: 'w3', name: 'Felanmälan', status: 'error' })])),
+      'GET /api/workflows?q=HYRES&limit=30': () => json(200, page([rent])),
     });
     renderApp('/workflows');
     const invoice = await screen.findByRole('article', { name: 'Fakturahantering' });
     expect(invoice).toHaveTextContent('Aktiv');
     expect(invoice).toHaveTextContent('98 %');
     expect(invoice).toHaveTextContent('2025-03-14');
-    const rent = screen.getByRole('article', { name: 'Hyresavier' });
-    expect(rent).toHaveTextContent('Utkast');
-    expect(rent).toHaveTextContent('Aldrig körd');
+    const card = screen.getByRole('article', { name: 'Hyresavier' });
+    expect(card).toHaveTextContent('Utkast');
+    expect(card).toHaveTextContent('Aldrig körd');
     expect(screen.getByRole('article', { name: 'Felanmälan' })).toHaveTextContent('Fel');
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Sök arbetsflöden' }), 'HYRES');
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Fakturahantering' })).not.toBeInTheDocument());
     expect(screen.getByRole('article', { name: 'Hyresavier' })).toBeInTheDocument();
-    expect(screen.queryByRole('article', { name: 'Fakturahantering' })).not.toBeInTheDocument();
+    // One question for the whole word (typed faster than the debounce), not one per letter.
+    expect(calls.filter((call) => call.path.startsWith('/api/workflows?q=')).map((call) => call.path)).toEqual(['/api/workflows?q=HYRES&limit=30']);
+  });
+
+  it('loads the next page after the cursor with "Visa fler", keeps the first, and shows a failed page with a retry', async () => {
+    let failNext = true;
+    const { calls } = mockApi({
+      'GET /api/user': user,
+      'GET /api/workflows?limit=30': () => json(200, page([aWorkflow()], 'c1')),
+      'GET /api/workflows?limit=30&cursor=c1': () =>
+        failNext ? json(500, { error: 'Databasen svarar inte', code: 'internal' }) : json(200, page([aWorkflow({ id: 'w2', name: 'Hyresavier' })])),
+    });
+    renderApp('/workflows');
+    await screen.findByRole('article', { name: 'Fakturahantering' });
+    await userEvent.click(screen.getByRole('button', { name: 'Visa fler' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Det gick inte att ladda fler');
+    expect(alert).toHaveTextContent('Databasen svarar inte');
+    expect(screen.getByRole('article', { name: 'Fakturahantering' })).toBeInTheDocument();
+    failNext = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Försök igen' }));
+    expect(await screen.findByRole('article', { name: 'Hyresavier' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Fakturahantering' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Visa fler' })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/workflows?limit=30&cursor=c1')).toHaveLength(2);
+  });
+
+  it('says in English when a search finds nothing', async () => {
+    await i18n.changeLanguage('en');
+    mockApi({
+      'GET /api/user': user,
+      'GET /api/workflows?limit=30': () => json(200, page([aWorkflow()])),
+      'GET /api/workflows?q=zzz&limit=30': () => json(200, page([])),
+    });
+    renderApp('/workflows');
+    await screen.findByRole('article', { name: 'Fakturahantering' });
+    await userEvent.type(screen.getByRole('searchbox'), 'zzz');
+    expect(await screen.findByText(i18n.t('workflows:no_match.title'))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 });
 
@@ -77,7 +113,7 @@ describe('create workflow dialog', () => {
   }
 
   it('refuses a blank name with the field message and the toast, without a call', async () => {
-    const { calls } = mockApi({ 'GET /api/user': user, 'GET /api/workflows': () => json(200, []) });
+    const { calls } = mockApi({ 'GET /api/user': user, 'GET /api/workflows?limit=30': () => json(200, page([])) });
     renderApp('/workflows');
     const dialog = await openDialog();
     await userEvent.type(within(dialog).getByLabelText('Namn'), '   ');
@@ -93,9 +129,9 @@ describe('create workflow dialog', () => {
     let listed = 0;
     const { calls } = mockApi({
       'GET /api/user': user,
-      'GET /api/workflows': () => {
+      'GET /api/workflows?limit=30': () => {
         listed += 1;
-        return json(200, []);
+        return json(200, page([]));
       },
       'POST /api/workflows': (call) => json(201, aWorkflow({ name: (call.body as { name: string }).name })),
     });
@@ -123,7 +159,7 @@ describe('create workflow dialog', () => {
     await i18n.changeLanguage('en');
     mockApi({
       'GET /api/user': user,
-      'GET /api/workflows': () => json(200, []),
+      'GET /api/workflows?limit=30': () => json(200, page([])),
       'POST /api/workflows': () => json(400, { error: 'Choose a category', code: 'invalid_input' }),
     });
     renderApp('/workflows');
@@ -143,9 +179,9 @@ describe('card actions', () => {
     let listed = 0;
     const { calls } = mockApi({
       'GET /api/user': user,
-      'GET /api/workflows': () => {
+      'GET /api/workflows?limit=30': () => {
         listed += 1;
-        return json(200, [aWorkflow()]);
+        return json(200, page([aWorkflow()]));
       },
       [`PUT /api/workflows/${aWorkflow().id}`]: () => json(200, aWorkflow({ status: 'paused' })),
     });
@@ -159,7 +195,7 @@ describe('card actions', () => {
   it('edits the time by hand (minutes) that "Sparade timmar" counts, in seconds on the server', async () => {
     const { calls } = mockApi({
       'GET /api/user': user,
-      'GET /api/workflows': () => json(200, [aWorkflow({ manualSeconds: 1800 })]),
+      'GET /api/workflows?limit=30': () => json(200, page([aWorkflow({ manualSeconds: 1800 })])),
       [`PUT /api/workflows/${aWorkflow().id}`]: () => json(200, aWorkflow({ manualSeconds: 2700 })),
     });
     renderApp('/workflows');
@@ -181,7 +217,7 @@ describe('card actions', () => {
   it('runs from the menu and shows the refusal of a workflow that is not active', async () => {
     mockApi({
       'GET /api/user': user,
-      'GET /api/workflows': () => json(200, [aWorkflow({ status: 'paused' })]),
+      'GET /api/workflows?limit=30': () => json(200, page([aWorkflow({ status: 'paused' })])),
       [`POST /api/workflows/${aWorkflow().id}/run`]: () => json(409, { error: 'Bara aktiva arbetsflöden kan köras', code: 'conflict' }),
     });
     renderApp('/workflows');
@@ -195,7 +231,7 @@ describe('card actions', () => {
   it('deletes after confirmation and shows the statistics dialog', async () => {
     const { calls } = mockApi({
       'GET /api/user': user,
-      'GET /api/workflows': () => json(200, [aWorkflow()]),
+      'GET /api/workflows?limit=30': () => json(200, page([aWorkflow()])),
       [`DELETE /api/workflows/${aWorkflow().id}`]: () => new Response(null, { status: 204 }),
     });
     renderApp('/workflows');
@@ -223,7 +259,7 @@ describe('import and export', () => {
     const created = aWorkflow({ id: 'w-new', name: 'Leverantörsfakturor', status: 'draft' });
     const { calls } = mockApi({
       'GET /api/user': user,
-      'GET /api/workflows': () => json(200, []),
+      'GET /api/workflows?limit=30': () => json(200, page([])),
       'POST /api/workflows/import': () => json(201, created),
       'GET /api/workflows/w-new': () =>
         json(200, { ...created, currentVersion: 1, definition: { version: 1, steps: [] }, missingSecrets: [], schedule: null, hasWebhook: false }),
@@ -239,7 +275,7 @@ describe('import and export', () => {
   it("shows the server's message when it refuses the file, and refuses a file that is not JSON itself", async () => {
     const { calls } = mockApi({
       'GET /api/user': user,
-      'GET /api/workflows': () => json(200, []),
+      'GET /api/workflows?limit=30': () => json(200, page([])),
       'POST /api/workflows/import': () => json(400, { error: 'Filen är varken en Chrome-inspelning eller en Kollega-export', code: 'invalid_input' }),
     });
     renderApp('/workflows');
@@ -255,7 +291,7 @@ describe('import and export', () => {
   });
 
   it('offers the export in both formats in the card menu, and the editor from the card', async () => {
-    mockApi({ 'GET /api/user': user, 'GET /api/workflows': () => json(200, [aWorkflow()]) });
+    mockApi({ 'GET /api/user': user, 'GET /api/workflows?limit=30': () => json(200, page([aWorkflow()])) });
     renderApp('/workflows');
     const card = await screen.findByRole('article', { name: 'Fakturahantering' });
     expect(within(card).getByRole('link', { name: 'Redigera steg i Fakturahantering' })).toHaveAttribute('href', `/workflows/${aWorkflow().id}`);
@@ -275,7 +311,7 @@ describe('run now', () => {
   it('refreshes the workflows, the runs and the dashboard tiles when the run has started', async () => {
     mockApi({
       'GET /api/user': user,
-      'GET /api/workflows': () => json(200, [aWorkflow()]),
+      'GET /api/workflows?limit=30': () => json(200, page([aWorkflow()])),
       [`POST /api/workflows/${aWorkflow().id}/run`]: () => json(202, { executionId: 'run-1' }),
     });
     const { queryClient } = renderApp('/workflows');

@@ -1,7 +1,8 @@
 // /workflows: search, create, import (a Chrome Recorder recording or a Kollega export), the grid of
-// workflow cards and what each card's actions open. "Kör nu" of a workflow that runs only in a person's own
-// browser (a "Logga in själv" step, or so set) offers "Kör i min webbläsare" instead of an error.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+// workflow cards, a page at a time ("Visa fler"), and what each card's actions open. The search asks the server
+// (name or description, over every workflow), a moment after the person stops typing. "Kör nu" of a workflow that
+// runs only in a person's own browser (a "Logga in själv" step, or so set) offers "Kör i min webbläsare" instead.
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { type InputDeclaration, inputDeclarations, needsPerson } from '@shared/schemas/definition';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { Workflow } from '@shared/types/api';
@@ -17,7 +18,10 @@ import { notify } from '@/components/ui/notify';
 import { RunInBrowserDialog } from '@/features/attended/components/run-in-browser-dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
+import { ShowMore } from '@/components/ui/show-more';
 import { SkeletonList } from '@/components/ui/skeleton-list';
+import { useDebounced } from '@/hooks/use-debounced';
+import { pageItems } from '@/lib/paging';
 import { useCreateWorkflow } from '../api/create-workflow';
 import { useDeleteWorkflow } from '../api/delete-workflow';
 import { useDuplicateWorkflow } from '../api/duplicate-workflow';
@@ -33,6 +37,7 @@ import { WorkflowStatsDialog } from './workflow-stats-dialog';
 import { displayStatus } from './workflow-status-badge';
 
 export const WORKFLOW_SKELETON_COUNT = 6;
+export const WORKFLOW_SEARCH_DEBOUNCE_MS = 300;
 
 /** A run in the person's own browser, and whether it is offered because the workflow runs nowhere else. */
 type Browser = { attendedOnly: boolean };
@@ -42,8 +47,11 @@ const gridClasses = 'grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3';
 export function WorkflowsScreen() {
   const { t } = useTranslation('workflows');
   const navigate = useNavigate();
-  const workflows = useQuery(workflowsQueryOptions());
   const [search, setSearch] = useState('');
+  const needle = useDebounced(search.trim(), WORKFLOW_SEARCH_DEBOUNCE_MS);
+  // While another search loads, the previous results stay (no skeleton flash between keystrokes).
+  const workflows = useInfiniteQuery({ ...workflowsQueryOptions({ q: needle }), placeholderData: keepPreviousData });
+  const shown = pageItems(workflows.data);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Workflow | null>(null);
   const [deleting, setDeleting] = useState<Workflow | null>(null);
@@ -168,11 +176,6 @@ export function WorkflowsScreen() {
     }
   };
 
-  const needle = search.trim().toLowerCase();
-  const shown = (workflows.data ?? []).filter(
-    (workflow) => !needle || workflow.name.toLowerCase().includes(needle) || workflow.description.toLowerCase().includes(needle),
-  );
-
   return (
     <section className="mx-auto max-w-7xl space-y-6">
       <PageHeader
@@ -222,14 +225,14 @@ export function WorkflowsScreen() {
           className={gridClasses}
           itemClassName="h-52 rounded-xl"
         />
-      ) : workflows.isError ? (
+      ) : workflows.isError && !workflows.data ? (
         <LoadError
           title={t('error.title')}
           error={workflows.error}
           retryLabel={t('error.retry')}
           onRetry={() => void workflows.refetch()}
         />
-      ) : workflows.data.length === 0 ? (
+      ) : shown.length === 0 && !needle ? (
         <EmptyState icon={WorkflowIcon} title={t('empty.title')} description={t('empty.description')}>
           <Button onClick={() => setCreating(true)}>
             <PlusIcon className="size-4" />
@@ -239,13 +242,16 @@ export function WorkflowsScreen() {
       ) : shown.length === 0 ? (
         <EmptyState icon={WorkflowIcon} title={t('no_match.title')} description={t('no_match.description')} />
       ) : (
-        <ul aria-label={t('list_label')} className={gridClasses}>
-          {shown.map((workflow) => (
-            <li key={workflow.id}>
-              <WorkflowCard workflow={workflow} onAction={handleAction} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul aria-label={t('list_label')} aria-busy={workflows.isPlaceholderData || undefined} className={gridClasses}>
+            {shown.map((workflow) => (
+              <li key={workflow.id}>
+                <WorkflowCard workflow={workflow} onAction={handleAction} />
+              </li>
+            ))}
+          </ul>
+          <ShowMore list={workflows} />
+        </>
       )}
 
       <WorkflowFormDialog
