@@ -44,12 +44,19 @@ async function suite(name: string, cmd: string, args: string[], opts: { cwd?: st
     // Passed through as it comes, and kept (the failure lines only) for the summary: CI shows the
     // end of the output, and the name of the test that failed must be in it.
     for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]] as const) {
+      // The error line just after a failure is kept too: a file-level failure (a hook's) names only the file.
       let partial = '';
+      let afterFailure = 0;
       from?.on('data', (chunk: Buffer) => {
         to.write(chunk);
         const lines = (partial + chunk.toString('utf8')).split('\n');
         partial = lines.pop() ?? '';
-        for (const line of lines) if (failureLine(line) && failures.length < 40) failures.push(line.trim().slice(0, 300));
+        for (const line of lines) {
+          if (failureLine(line)) afterFailure = 8;
+          else if (afterFailure-- > 0 && errorLine(line)) afterFailure = 0;
+          else continue;
+          if (failures.length < 40) failures.push(line.replace(/\x1b\[[0-9;]*m/g, '').trim().slice(0, 300));
+        }
       });
     }
     child.once('error', (error) => { console.error(`${name}: ${error.message}`); done(null); });
@@ -62,6 +69,10 @@ async function suite(name: string, cmd: string, args: string[], opts: { cwd?: st
 function failureLine(raw: string): boolean {
   const line = raw.replace(/\x1b\[[0-9;]*m/g, '');
   return /^\s*(FAIL|FLAKY|✗|×|✘)\s/.test(line) || /^\s*\d+\) /.test(line) || /\bnot ok \d+/.test(line) || /=> .*FAILED/.test(line) || /error TS\d+/.test(line);
+}
+
+function errorLine(raw: string): boolean {
+  return /^\s*([A-Z]\w*)?Error\b.*: |timed out/i.test(raw.replace(/\x1b\[[0-9;]*m/g, ''));
 }
 
 const fnDir = join(repoRoot, 'supabase/functions/api');

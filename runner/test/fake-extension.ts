@@ -38,7 +38,7 @@ export class FakeExtension {
 
   static async launch(): Promise<FakeExtension> {
     const dir = mkdtempSync(join(tmpdir(), 'kollega-person-'));
-    const browser = spawn('/usr/bin/chromium', ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--remote-debugging-port=0', `--user-data-dir=${dir}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const browser = spawn('/usr/bin/chromium', ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--remote-debugging-port=0', `--user-data-dir=${dir}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
     const endpoint = await new Promise<string>((resolve, reject) => {
       let text = '';
       browser.stderr!.on('data', (chunk) => {
@@ -47,6 +47,10 @@ export class FakeExtension {
         if (found) resolve(found[1]);
       });
       browser.once('exit', () => reject(new Error(`chromium exited: ${text}`)));
+      setTimeout(() => reject(new Error(`chromium did not open its DevTools port within 30 s: ${text.slice(-500)}`)), 30_000).unref();
+    }).catch((error: unknown) => {
+      browser.kill('SIGKILL');
+      throw error;
     });
     const socket = new WebSocket(endpoint, { perMessageDeflate: false, maxPayload: 256 * 1024 * 1024 });
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));

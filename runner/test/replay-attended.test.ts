@@ -15,9 +15,17 @@ let sites: Sites;
 let person: FakeExtension;
 const session = new Session();
 
+// Three things start at once on a machine busy with the stack; each names itself if it fails.
 beforeAll(async () => {
-  [sites, person] = await Promise.all([startSites(), FakeExtension.launch(), session.registerCompany('Replay attended')]).then(([s, p]) => [s, p] as const);
-});
+  const named = <T>(what: string, started: Promise<T>) => started.catch((error: unknown) => {
+    throw new Error(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+  });
+  [sites, person] = await Promise.all([
+    named('the test sites', startSites()),
+    named('the person\'s Chromium', FakeExtension.launch()),
+    named('registering the company', session.registerCompany('Replay attended')),
+  ]).then(([s, p]) => [s, p] as const);
+}, 120_000);
 
 afterAll(async () => {
   await person?.close();
