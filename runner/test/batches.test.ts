@@ -54,8 +54,8 @@ it('runs every row of a batch, and retry-failed runs exactly the failed row agai
   // The run of a row says what it used: its step with the row's value, its card the row's input.
   const run = await session.request<{ steps: { stepId: string; used: { selectors?: string[] } | null }[] }>('GET', `/runs/${first.items[3].runId}`);
   expect(run.body.steps.find((step) => step.stepId === 'field')?.used?.selectors).toEqual(['aria/Belopp (kr)']);
-  const listed = await session.request<{ id: string; inputsShown: unknown[] }[]>('GET', `/runs?workflowId=${workflowId}`);
-  expect(listed.body.find((r) => r.id === first.items[3].runId)?.inputsShown).toEqual([{ name: 'falt', label: '', value: 'Belopp (kr)' }]);
+  const listed = await session.request<{ items: { id: string; inputsShown: unknown[] }[] }>('GET', `/runs?workflowId=${workflowId}`);
+  expect(listed.body.items.find((r) => r.id === first.items[3].runId)?.inputsShown).toEqual([{ name: 'falt', label: '', value: 'Belopp (kr)' }]);
 
   const retried = await session.request<{ retried: number }>('POST', `/batches/${started.body.batchId}/retry-failed`);
   expect([retried.status, retried.body.retried]).toEqual([200, 1]);
@@ -63,8 +63,8 @@ it('runs every row of a batch, and retry-failed runs exactly the failed row agai
   expect(second.items.map((i) => i.status)).toEqual(['completed', 'completed', 'failed', 'completed', 'completed']);
   const changed = second.items.filter((item, index) => item.runId !== first.items[index].runId).map((i) => i.index);
   expect(changed).toEqual([2]);
-  const runs = await session.request<unknown[]>('GET', `/runs?workflowId=${workflowId}`);
-  expect(runs.body.length).toBe(6);
+  const runs = await session.request<{ items: unknown[] }>('GET', `/runs?workflowId=${workflowId}`);
+  expect(runs.body.items.length).toBe(6);
 });
 
 it('reads a table into the run\'s output, which only its organisation reads, and starts a batch of another workflow over its rows', async () => {
