@@ -10,7 +10,7 @@
 //    (runner/test/fake-extension.ts, the same messages as extension/src/attended.ts).
 // 2. A company registers through the api; one workflow (the form recording of runner/test/recordings: open the
 //    page, fill four fields, send) is imported and allowed to run both ways.
-// 3. One run each way first, not counted (start-up). Attended: --runs runs one after another, each in a new tab: POST /api/workflows/{id}/attended-runs, the
+// 3. One run each way first, not counted (start-up), each just before its phase. Attended: --runs runs one after another, each in a new tab: POST /api/workflows/{id}/attended-runs, the
 //    extension connects with the token, and the run is followed to its end. "First act" is the time from sending
 //    the POST to the relay's first command that changes the tab (Page.navigate) reaching the person's browser.
 // 4. Unattended: the same number of runs of the same workflow, POST …/run, in the runner's own Chromium.
@@ -190,10 +190,10 @@ async function main(): Promise<number> {
   say(`stack, runner (relay on ${relayPort}) and the person's browser up; ${opts.runs} attended runs, then ${opts.runs} unattended`);
 
   // One run each way first, not counted: the runner's first Playwright connection over the relay and its own
-  // Chromium's launch (kept per organisation afterwards) are start-up, not the cost of a run.
+  // Chromium's launch (kept per organisation afterwards) are start-up, not the cost of a run. Each warm-up comes
+  // just before its own phase: the unattended one's Chromium stays open (idle, KOLLEGA_RUNNER_BROWSER_IDLE_MS)
+  // after it, and its idle CPU is not an attended run's.
   await attendedRun();
-  const warm = await client.expect<{ executionId: string }>('POST', `/workflows/${workflow.id}/run`, 202, {});
-  await client.runToEnd(warm.executionId, 60_000);
 
   // Attended
   const firstActMs: number[] = [];
@@ -212,6 +212,8 @@ async function main(): Promise<number> {
   const attendedPosts = sites.results(SITE_CASE).length;
 
   // Unattended
+  const warm = await client.expect<{ executionId: string }>('POST', `/workflows/${workflow.id}/run`, 202, {});
+  await client.runToEnd(warm.executionId, 60_000);
   sites.reset();
   const unattendedRunMs: number[] = [];
   const { cpuMs: unattendedCpuMs } = await cpuMsDuring(runner.pid!, async () => {
