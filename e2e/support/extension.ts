@@ -20,7 +20,7 @@ export async function launchWithExtension(extensionDir: string, baseURL: string 
     context,
     close: async () => {
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }); // Chromium's helpers may still be writing
     },
   };
 }

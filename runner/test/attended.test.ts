@@ -69,9 +69,11 @@ it('signs in with the person, then fills the form behind it and acts in its popu
   expect(person.commands.filter((c) => c.signingIn && /capture|screencast/i.test(c.method)), 'nothing of the sign-in page left the screen').toEqual([]);
   expect(person.commands.filter((c) => c.at > signInOpened && c.signingIn && /capture/i.test(c.method))).toEqual([]);
   const steps = (await detail(run.id)).steps;
-  // Neither the sign-in nor the step that opened its page has a screenshot (the page may show a QR code).
+  // Neither the sign-in nor the step that opened its page has a screenshot (the page may show a QR code). The
+  // click on "terms" opens a popup in front of the tab: a person's browser paints only what is in front, so that
+  // step's picture is there only when it was taken before the popup came up (a race the machine's load decides).
   expect(steps.map((s) => [s.stepId, s.status, s.hasScreenshot])).toEqual([
-    ['open', 'passed', false], ['login', 'passed', false], ['ocr', 'passed', true], ['amount', 'passed', true], ['pay', 'passed', true], ['terms', 'passed', true], ['accept', 'passed', true],
+    ['open', 'passed', false], ['login', 'passed', false], ['ocr', 'passed', true], ['amount', 'passed', true], ['pay', 'passed', true], ['terms', 'passed', expect.any(Boolean)], ['accept', 'passed', true],
   ]);
   await expect.poll(() => person.released, { timeout: 5_000 }).toBe('ended');
   expect(await person.url(other), 'the other tab was never touched').toContain('/form/index.html');

@@ -10,6 +10,15 @@ import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import type { AttendedDetachReason, RelayToExtension, TargetInfo } from '../../extension/src/attended-protocol.ts';
 
+/** The person's Chromium and every helper process it started (its own process group): none outlives the test. */
+function killGroup(browser: ChildProcess): void {
+  try {
+    if (browser.pid) process.kill(-browser.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
 type Tab = { tabId: number; targetId: string; sessionId: string };
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
 
@@ -38,7 +47,7 @@ export class FakeExtension {
 
   static async launch(): Promise<FakeExtension> {
     const dir = mkdtempSync(join(tmpdir(), 'kollega-person-'));
-    const browser = spawn('/usr/bin/chromium', ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--remote-debugging-port=0', `--user-data-dir=${dir}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const browser = spawn('/usr/bin/chromium', ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--remote-debugging-port=0', `--user-data-dir=${dir}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
     const endpoint = await new Promise<string>((resolve, reject) => {
       let text = '';
       browser.stderr!.on('data', (chunk) => {
@@ -49,7 +58,7 @@ export class FakeExtension {
       browser.once('exit', () => reject(new Error(`chromium exited: ${text}`)));
       setTimeout(() => reject(new Error(`chromium did not open its DevTools port within 30 s: ${text.slice(-500)}`)), 30_000).unref();
     }).catch((error: unknown) => {
-      browser.kill('SIGKILL');
+      killGroup(browser);
       throw error;
     });
     const socket = new WebSocket(endpoint, { perMessageDeflate: false, maxPayload: 256 * 1024 * 1024 });
@@ -229,9 +238,16 @@ export class FakeExtension {
     this.cdpSocket.close();
     if (this.browser.exitCode === null && this.browser.signalCode === null) {
       const exited = new Promise((r) => this.browser.once('exit', r));
-      this.browser.kill('SIGKILL');
+      killGroup(this.browser);
       await exited;
+    } else killGroup(this.browser);
+    // Chromium's helpers (renderers, the GPU and network processes) can still write to the profile for a moment
+    // after the browser is gone: a removal racing them fails with ENOTEMPTY, and a temporary folder's clean-up is
+    // never a test's failure.
+    try {
+      rmSync(this.dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    } catch (error) {
+      console.warn(`the person's browser profile ${this.dir} was not removed: ${error instanceof Error ? error.message : String(error)}`);
     }
-    rmSync(this.dir, { recursive: true, force: true });
   }
 }
