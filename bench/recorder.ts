@@ -12,6 +12,8 @@
 //      the trip through the background worker and the bridge;
 //    - input delay: in the bench page's own handler, performance.now() − event.timeStamp (the time the page
 //      waited for its handler, which includes the recorder's capture-phase listener);
+//    - element pictures (issue 24): how many of the element steps got their picture (captureVisibleTab, at most
+//      one every 600 ms, so fast input leaves some without), and their sizes;
 // 3. the same clicks and fills in Chromium WITHOUT the extension, for the page's input delay baseline.
 // Prints a table and writes the raw figures as JSON. A benchmark, not a test: exits 0 whatever the figures, but 2
 // when the harness itself is broken (the recorder sent no step for some click, or nothing was measured), so the
@@ -88,11 +90,16 @@ const withExt = await launch(dir);
 const appPage = withExt.context.pages()[0] ?? (await withExt.context.newPage());
 await appPage.goto(`http://localhost:${portOf(app)}/`);
 await appPage.evaluate(() => {
-  const w = window as unknown as { latencies: number[]; steps: number };
+  const w = window as unknown as { latencies: number[]; steps: number; refs: number; pictures: number[] };
   w.latencies = [];
   w.steps = 0;
+  w.refs = 0;
+  w.pictures = [];
   window.addEventListener('message', (event) => {
+    if (event.data?.source === 'kollega-recorder' && event.data.event?.type === 'thumbnail')
+      w.pictures.push(Math.floor((event.data.event.thumbnail.length - 'data:image/jpeg;base64,'.length) * 0.75));
     if (event.data?.source !== 'kollega-recorder' || event.data.event?.type !== 'step') return;
+    if (event.data.event.capture.ref) w.refs += 1;
     w.steps += 1;
     if (event.data.event.capture.step.type !== 'navigate') w.latencies.push(Date.now() - (event.data.event.capture.committedAt ?? event.data.event.capture.at));
   });
@@ -108,6 +115,10 @@ const driveMs = Date.now() - startedAt;
 await recorded.waitForTimeout(1000);
 const latencies = await appPage.evaluate(() => (window as unknown as { latencies: number[] }).latencies);
 const stepCount = await appPage.evaluate(() => (window as unknown as { steps: number }).steps);
+const { refs, pictures } = await appPage.evaluate(() => {
+  const w = window as unknown as { refs: number; pictures: number[] };
+  return { refs: w.refs, pictures: w.pictures };
+});
 const delaysWith = await recorded.evaluate(() => (window as unknown as { delays: number[] }).delays);
 await withExt.context.close();
 rmSync(withExt.profile, { recursive: true, force: true });
@@ -132,6 +143,7 @@ const result = {
   clicks: CLICKS,
   rows: ROWS,
   steps: stepCount,
+  pictures: { asked: refs, received: pictures.length, bytes: stats(pictures) },
   latencyMs: stats(latencies),
   inputDelayMs: { withExtension: stats(delaysWith), withoutExtension: stats(delaysWithout) },
   driveMs: { withExtension: driveMs, withoutExtension: plainDriveMs },
@@ -143,7 +155,7 @@ console.log(`| measure | n | p50 ms | p95 ms | max ms |
 | event → step in the app (with extension) | ${result.latencyMs.n} | ${result.latencyMs.p50} | ${result.latencyMs.p95} | ${result.latencyMs.max} |
 | page input delay, with extension | ${result.inputDelayMs.withExtension.n} | ${result.inputDelayMs.withExtension.p50} | ${result.inputDelayMs.withExtension.p95} | ${result.inputDelayMs.withExtension.max} |
 | page input delay, without extension | ${result.inputDelayMs.withoutExtension.n} | ${result.inputDelayMs.withoutExtension.p50} | ${result.inputDelayMs.withoutExtension.p95} | ${result.inputDelayMs.withoutExtension.max} |
-steps received: ${stepCount}; input driven in ${driveMs} ms with, ${plainDriveMs} ms without; ${CLICKS} clicks, ${ROWS} rows`);
+steps received: ${stepCount}, ${refs} of them asked for a picture, ${pictures.length} pictures received (${result.pictures.bytes.p50} bytes p50, ${result.pictures.bytes.max} max); input driven in ${driveMs} ms with, ${plainDriveMs} ms without; ${CLICKS} clicks, ${ROWS} rows`);
 if (stepCount < CLICKS || !result.latencyMs.n || !result.inputDelayMs.withoutExtension.n) {
   console.error(`the benchmark is broken: ${stepCount} steps for ${CLICKS} clicks, ${result.latencyMs.n} latencies, ${result.inputDelayMs.withoutExtension.n} baseline delays`);
   process.exitCode = 2;

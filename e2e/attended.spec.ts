@@ -6,30 +6,20 @@
 // second run pauses when the person clicks in its tab during a wait (taken_over), its page says so, and
 // "Fortsätt i min webbläsare" continues it in the same tab without running a finished step twice. The
 // screenshots go to docs/screenshots/ for docs/automation.md.
-import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildExtension } from '../extension/build.ts';
 import { startSites, type Sites } from '../runner/test/sites/server.ts';
-import { extensionContext } from './support/extension';
+import { test } from './support/extension';
 import { callApi, registerCompany } from './support/session';
 
 const screenshots = join(import.meta.dirname, '../docs/screenshots');
 mkdirSync(screenshots, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshots, `${name}.jpg`), type: 'jpeg', quality: 70 });
 
-let extensionDir = '';
 let sites: Sites;
 
-const test = base.extend<{ context: BrowserContext; page: Page }>({
-  context: extensionContext(() => extensionDir),
-  page: async ({ context }, use) => use(context.pages()[0] ?? (await context.newPage())),
-});
-
 test.beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), 'kollega-attended-extension-'));
-  extensionDir = (await buildExtension({ appOrigins: [new URL(process.env.APP_URL ?? 'http://localhost:3000').origin], dist })).dir;
   sites = await startSites();
 });
 

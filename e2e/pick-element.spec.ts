@@ -1,28 +1,19 @@
 // "Peka ut" end to end (issue 24) with the built Kollega Recorder in Debian's Chromium: a workflow whose
 // click step no longer finds its button (the page was redesigned) is fixed by pointing at the button on the
 // local test page. The step is saved with the recorder's selectors and fingerprint, its sentence names the
-// button in Swedish and in English, a test run through the stack's runner then clicks the right button, and
-// the step shows its screenshot from that run.
-import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// button in Swedish and in English, a test run through the stack's runner then clicks the right button. The
+// button's picture, cropped by the extension at the pick, is stored with the step and shown beside its sentence
+// (a real JPEG the browser decodes), before and after the run; the step without an element shows its
+// screenshot from the run.
+import { expect, type Locator } from '@playwright/test';
 import { join } from 'node:path';
-import { buildExtension } from '../extension/build.ts';
 import { startSites, type Sites } from '../runner/test/sites/server.ts';
-import { extensionContext } from './support/extension';
+import { test } from './support/extension';
 import { callApi, registerCompany } from './support/session';
 
-let extensionDir = '';
 let sites: Sites;
 
-const test = base.extend<{ context: BrowserContext; page: Page }>({
-  context: extensionContext(() => extensionDir),
-  page: async ({ context }, use) => use(context.pages()[0] ?? (await context.newPage())),
-});
-
 test.beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), 'kollega-pick-extension-'));
-  extensionDir = (await buildExtension({ appOrigins: [new URL(process.env.APP_URL ?? 'http://localhost:3000').origin], dist })).dir;
   sites = await startSites();
 });
 
@@ -64,8 +55,10 @@ test('a broken click step is fixed by pointing at the button, names it in both l
   await Promise.all([picking.waitForEvent('close'), button.click({ noWaitAfter: true }).catch(() => undefined)]);
 
   await expect(dialog.getByRole('status')).toHaveText('Utpekat: Spara ändringar');
-  // No picture of the element: this build's host permissions (http(s), no <all_urls>) do not let it capture the tab.
-  await expect(dialog.getByRole('img')).toHaveCount(0);
+  // The button's picture, from the extension (captureVisibleTab cropped to the button).
+  const picked = dialog.getByRole('img', { name: 'Bild av elementet som pekades ut' });
+  await expect(picked).toHaveAttribute('src', /^data:image\/jpeg;base64,\/9j\//);
+  await expect.poll(() => loadedWidth(picked)).toBeGreaterThan(0);
   await expect(dialog.getByLabel('Beskrivning')).toHaveValue('Klicka på knappen ”Spara ändringar”');
   await dialog.getByRole('button', { name: 'Klar' }).click();
   await expect(steps.nth(1)).toContainText('Klicka på knappen ”Spara ändringar”');
@@ -79,6 +72,19 @@ test('a broken click step is fixed by pointing at the button, names it in both l
   expect(step.selectors).not.toContain('#submit-old');
   expect(step.fingerprint).toMatchObject({ tag: 'button', role: 'button', name: 'Spara ändringar' });
 
+  // Stored with the step: the api serves it as a JPEG of at most 20 KB, and the step editor shows it.
+  await expect
+    .poll(async () => (await (await callApi(page, 'GET', `/api/workflows/${created.id}/thumbnails`)).json()), { timeout: 20_000 })
+    .toEqual([{ stepId: 's2', source: 'element', version: expect.any(String) }]);
+  const stored = await callApi(page, 'GET', `/api/workflows/${created.id}/steps/s2/thumbnail`);
+  expect(stored.headers()['content-type']).toBe('image/jpeg');
+  const bytes = await stored.body();
+  expect([bytes[0], bytes[1], bytes.length <= 20 * 1024]).toEqual([0xff, 0xd8, true]);
+  const own = steps.nth(1).getByRole('img', { name: 'Bild för steg 2' });
+  await expect(own).toHaveAttribute('src', new RegExp(`/api/workflows/${created.id}/steps/s2/thumbnail\\?v=`));
+  await expect.poll(() => loadedWidth(own)).toBeGreaterThan(0);
+  await steps.nth(1).screenshot({ path: join(import.meta.dirname, '../docs/screenshots/pick-element-thumbnail.jpg'), type: 'jpeg', quality: 80 });
+
   // A test run clicks the button the person pointed at.
   await page.getByRole('button', { name: 'Testkör' }).click();
   await expect.poll(() => sites.results('changed').length, { timeout: 120_000, intervals: [1000] }).toBe(1);
@@ -88,11 +94,15 @@ test('a broken click step is fixed by pointing at the button, names it in both l
     })
     .toEqual(['s1', 's2']);
 
-  // In English the step names the same button; its picture is the stored one.
+  // In English the step names the same button. Its picture stays the element's own; the opening step (no
+  // element) shows its screenshot from that run.
   await page.evaluate(() => window.localStorage.setItem('kollega.language', 'en'));
   await page.reload();
   const rows = page.getByRole('list', { name: "The workflow's steps" }).locator(':scope > li');
   await expect(rows.nth(1)).toContainText('Click the “Spara ändringar” button');
-  // Its picture is its screenshot from that run.
-  await expect(rows.nth(1).getByRole('img', { name: 'Picture for step 2' })).toHaveAttribute('src', /\/api\/runs\/[0-9a-f-]{36}\/steps\/[0-9a-f-]{36}\/screenshot$/);
+  await expect(rows.nth(1).getByRole('img', { name: 'Picture for step 2' })).toHaveAttribute('src', /\/steps\/s2\/thumbnail\?v=/);
+  await expect(rows.nth(0).getByRole('img', { name: 'Picture for step 1' })).toHaveAttribute('src', /\/api\/runs\/[0-9a-f-]{36}\/steps\/[0-9a-f-]{36}\/screenshot$/);
 });
+
+/** The decoded width of an image (0 until it has loaded, and for a picture the browser cannot decode). */
+const loadedWidth = (img: Locator) => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0));

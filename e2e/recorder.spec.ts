@@ -6,25 +6,21 @@
 // are not recorded, typed navigations are, and the onboarding wizard records with the same extension, saves a draft, test-runs it and activates it.
 // Least privilege (issue 21): the bridge only on the app's exact origin, the capture script only while a
 // recording exists, secrets told by autocomplete or a "show password" toggle, a personnummer as a run input.
-import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
+// The recorded steps' element pictures are stored with the workflow and shown in its step editor (issue 24).
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import postgres from 'postgres';
-import { buildExtension } from '../extension/build.ts';
 import { startSites, type Sites } from '../runner/test/sites/server.ts';
-import { extensionContext } from './support/extension';
+import { test as extensionTest } from './support/extension';
 import { callApi, registerCompany } from './support/session';
 
 const PASSWORD = 'Hemligt-Lösen-42';
 
-let extensionDir = '';
 let sites: Sites;
 
-// A persistent context: Chromium loads extensions only into one.
-const test = base.extend<{ context: BrowserContext; page: Page }>({
-  context: extensionContext(() => extensionDir),
-  page: async ({ context }, use) => {
-    const page = context.pages()[0] ?? (await context.newPage());
+const test = extensionTest.extend({
+  page: async ({ page }, use) => {
     // Every message the extension sends the app, to search for the password afterwards.
     await page.addInitScript(() => {
       const seen: string[] = [];
@@ -37,11 +33,7 @@ const test = base.extend<{ context: BrowserContext; page: Page }>({
   },
 });
 
-/** The app's exact origin (the extension is built for it alone, as a deployment's build is for its own). */
-const APP_ORIGIN = new URL(process.env.APP_URL ?? 'http://localhost:3000').origin;
-
 test.beforeAll(async () => {
-  extensionDir = (await buildExtension({ appOrigins: [APP_ORIGIN] })).dir;
   sites = await startSites();
 });
 
@@ -133,6 +125,19 @@ test('a recording on hard pages replays through the runner, and no password is s
   const definition = JSON.stringify(detail.definition);
   expect(definition).toContain('{{secret.LOSENORD}}');
   expect(definition).not.toContain(PASSWORD);
+
+  // The elements' pictures from the recording (issue 24; at most one every 600 ms, so the fast test input leaves
+  // some steps without): stored with the steps, never of the password field, and shown in the step editor.
+  const pictured = ((await (await callApi(page, 'GET', `/api/workflows/${run!.workflowId}/thumbnails`)).json()) as Array<{ stepId: string; source: string }>)
+    .filter((row) => row.source === 'element')
+    .map((row) => row.stepId);
+  expect(pictured.length).toBeGreaterThan(0);
+  const password = detail.definition.steps.find((step: { value?: string }) => step.value === '{{secret.LOSENORD}}');
+  expect(pictured).not.toContain(password.id);
+  await page.goto(`/workflows/${run!.workflowId}`);
+  const picture = page.getByRole('list', { name: 'Arbetsflödets steg' }).locator(`img[src*="/steps/${pictured[0]}/thumbnail?v="]`);
+  await expect(picture).toHaveAttribute('alt', /^Bild för steg \d+$/, { timeout: 30_000 });
+  await expect.poll(() => picture.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBeGreaterThan(0);
 
   // Nowhere in the database: every row of every table in the app's schemas, as text.
   const sql = postgres(process.env.DB_URL ?? 'postgresql://postgres:postgres@127.0.0.1:55322/postgres', { max: 1, onnotice: () => undefined });

@@ -253,3 +253,94 @@ describe('"Peka ut": picking an element', () => {
     expect(fake.calls.sent).toEqual([{ tabId: 1, message: { type: 'event', event: { type: 'pickCancelled' } } }]);
   });
 });
+
+describe('element pictures while recording (issue 24)', () => {
+  const recorded = (patch: Partial<chrome.tabs.Tab> = {}): Sender => ({ id: EXTENSION_ID, tab: { id: 70, windowId: 7, active: true, ...patch } as chrome.tabs.Tab, frameId: 0 });
+  const box = { x: 100, y: 50, w: 80, h: 30, viewportWidth: 1200 };
+  const shoot = (ref = 'r1', b: unknown = box) => ({ type: 'shoot', ref, box: b });
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+  const thumbnails = () => fake.calls.sent.filter(({ message }) => (message as { event: { type: string } }).event?.type === 'thumbnail');
+  let captured: number[];
+  let drawn: number[][];
+
+  beforeEach(() => {
+    captured = [];
+    drawn = [];
+    // The browser's side: a 2× screenshot of the 1200 px wide viewport, decoded and drawn onto a canvas.
+    fake.api.tabs.captureVisibleTab = (async (windowId: number) => {
+      captured.push(windowId);
+      return 'data:image/png;base64,iVBORw0KGgo=';
+    }) as never;
+    vi.stubGlobal('createImageBitmap', async () => ({ width: 2400, height: 1600, close: () => undefined }));
+    vi.stubGlobal(
+      'OffscreenCanvas',
+      class {
+        constructor(
+          public width: number,
+          public height: number,
+        ) {}
+        getContext() {
+          return { drawImage: (...args: unknown[]) => void drawn.push(args.slice(1) as number[]) };
+        }
+        async convertToBlob() {
+          return new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])]);
+        }
+      },
+    );
+  });
+
+  it("a recorded tab's element is cropped from its window's picture and sent to the app tab with its ref", async () => {
+    await fake.send(start(), appSender());
+    fake.calls.sent.length = 0;
+    await fake.send(shoot(), recorded());
+    await settle();
+    expect(captured).toEqual([7]);
+    expect(drawn).toEqual([[184, 84, 192, 92, 0, 0, 192, 92]]);
+    expect(thumbnails()).toEqual([{ tabId: 1, message: { type: 'event', event: { type: 'thumbnail', ref: 'r1', thumbnail: 'data:image/jpeg;base64,/9j/4A==' } } }]);
+  });
+
+  it.each([
+    ['a tab that is not recorded', () => recorded({ id: 99 })],
+    ['a recorded tab in the background of its window', () => recorded({ active: false })],
+  ])('no picture of %s', async (_name, sender) => {
+    await fake.send(start(), appSender());
+    await fake.send(shoot(), sender());
+    await settle();
+    expect(captured).toEqual([]);
+    expect(thumbnails()).toEqual([]);
+  });
+
+  it('no picture while paused, nor for a box or ref that is not one', async () => {
+    await fake.send(start(), appSender());
+    await fake.send(shoot('r1', { x: 'far', y: 0, w: 1, h: 1, viewportWidth: 1200 }), recorded());
+    await fake.send(shoot('x'.repeat(65)), recorded());
+    await fake.send({ type: 'command', command: { type: 'pause' } }, appSender());
+    await fake.send(shoot(), recorded());
+    await settle();
+    expect(captured).toEqual([]);
+  });
+
+  it('a second picture within 600 ms is skipped; the steps go on either way', async () => {
+    await fake.send(start(), appSender());
+    fake.calls.sent.length = 0;
+    await fake.send(shoot('r1'), recorded());
+    await fake.send(shoot('r2'), recorded());
+    await fake.send({ type: 'capture', capture: { step: { type: 'keyDown', key: 'Enter' }, at: 1 } }, recorded());
+    await settle();
+    expect(captured).toEqual([7]);
+    expect(thumbnails().map(({ message }) => (message as { event: { ref: string } }).event.ref)).toEqual(['r1']);
+    expect(fake.calls.sent.some(({ message }) => (message as { event: { type: string } }).event.type === 'step')).toBe(true);
+  });
+
+  it('a picture Chrome refuses is no picture, and the recording goes on', async () => {
+    fake.api.tabs.captureVisibleTab = (async () => Promise.reject(new Error("Either the '<all_urls>' or 'activeTab' permission is required."))) as never;
+    await fake.send(start(), appSender());
+    fake.calls.sent.length = 0;
+    await fake.send(shoot(), recorded());
+    const capture = { step: { type: 'click', selectors: ['#ok'] }, at: 2, ref: 'r1' };
+    await fake.send({ type: 'capture', capture }, recorded());
+    await settle();
+    expect(thumbnails()).toEqual([]);
+    expect(fake.calls.sent).toContainEqual({ tabId: 1, message: { type: 'event', event: { type: 'step', capture } } });
+  });
+});

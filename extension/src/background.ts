@@ -6,13 +6,14 @@
 // unregistered when it stops; no `tabs` permission; every message is checked against its sender: app
 // commands only from a top frame on one of the app's exact origins (and, once a recording runs, only from
 // the tab that started it), popup commands only from the extension's own popup, captures only from the
-// recorded tabs. A recording opens http(s) start URLs only. "Peka ut" (pick-session.ts) has its own window and
+// recorded tabs, element pictures only of the recorded tabs while recording. A recording opens http(s) start URLs only. "Peka ut" (pick-session.ts) has its own window and
 // injects its picker only into it, only while a pick is open.
 import { isAppOrigin, isWebUrl, originOf } from './origins.ts';
 import { listenForPicks, onPickerMessage, pickCommand } from './pick-session.ts';
 import type { PickerMessage } from './picker.ts';
 import type { AppCommand, Capture, ExtensionEvent, RecorderStatus } from './protocol.ts';
 import { attendedCommand, isAttendedCommand } from './attended.ts';
+import { elementBox, throttled, thumbnailOf } from './thumbnail.ts';
 
 type State = {
   status: RecorderStatus;
@@ -109,6 +110,22 @@ async function emit(capture: Capture, tabId: number) {
   await save({ ...latest, stepCount: latest.stepCount + 1 });
 }
 
+/**
+ * A picture of an element step's element (issue 24), asked for by the capture script with the element's box:
+ * taken only while recording, only of a recorded tab that is its window's visible one, at most one every 600 ms
+ * (Chrome's quota; thumbnail.ts). It goes to the app as its own event, after the step or before it (the app
+ * pairs them by `ref`); refused, failed or skipped: no event, and the step has no picture.
+ */
+async function shoot(ref: unknown, rawBox: unknown, tab: chrome.tabs.Tab) {
+  const box = elementBox(rawBox);
+  const s = await load();
+  if (typeof ref !== 'string' || ref.length > 64 || !box || s.status !== 'recording' || !isRecorded(s, tab.id)) return;
+  if (tab.active === false || tab.windowId === undefined) return;
+  const windowId = tab.windowId;
+  const thumbnail = await throttled(() => thumbnailOf(windowId, box));
+  if (thumbnail) toApp(state ?? s, { type: 'thumbnail', ref, thumbnail });
+}
+
 async function start(url: string | null, appTabId: number | undefined): Promise<ExtensionEvent> {
   if (url !== null && !isWebUrl(url)) return { type: 'error', code: 'url_not_allowed' };
   await syncCaptureScript(true); // before the window: its first document gets the script
@@ -161,6 +178,7 @@ type Message =
   | { type: 'popup'; command: AppCommand }
   | { type: 'hello' }
   | { type: 'capture'; capture: Capture }
+  | { type: 'shoot'; ref: string; box: unknown }
   | PickerMessage;
 
 type Sender = chrome.runtime.MessageSender;
@@ -213,6 +231,9 @@ chrome.runtime.onMessage.addListener((message: Message, sender, reply) => {
       );
     case 'capture':
       if (fromContentScript(sender) && tabId !== undefined && message.capture?.step) void emit(message.capture, tabId);
+      return false;
+    case 'shoot':
+      if (fromContentScript(sender) && sender.tab) void shoot(message.ref, message.box, sender.tab).catch(() => undefined);
       return false;
     case 'pick-hello':
     case 'pick-pause':

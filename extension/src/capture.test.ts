@@ -168,3 +168,32 @@ describe('choices (issue 24)', () => {
     expect(sent[0]!.step).toMatchObject({ type: 'change', value: 'Byggbolaget AB', control: 'text' });
   });
 });
+
+describe('element pictures (issue 24)', () => {
+  const shots = () => raw.map((text) => JSON.parse(text) as { type: string; ref?: string; box?: unknown }).filter((message) => message.type === 'shoot');
+
+  it("a field's step asks for its element's picture, and carries the picture's ref", () => {
+    const el = field('<label for="n">Leverantörsnamn</label><input id="n">');
+    type(el, 'Byggbolaget AB');
+    expect(shots()).toEqual([{ type: 'shoot', ref: expect.any(String), box: { x: 0, y: 0, w: 0, h: 0, viewportWidth: window.innerWidth } }]);
+    expect(sent[0]!.ref).toBe(shots()[0]!.ref);
+  });
+
+  it('each step has a ref of its own', () => {
+    document.body.innerHTML = '<form><label>A <input id="a"></label><label>B <input id="b"></label></form>';
+    type(document.querySelector<HTMLInputElement>('#a')!, 'ett');
+    type(document.querySelector<HTMLInputElement>('#b')!, 'två');
+    expect(new Set(sent.map((capture) => capture.ref)).size).toBe(2);
+  });
+
+  it.each([
+    ['a password field', '<label for="f">Lösenord</label><input id="f" type="password">', 'Hemligt-1'],
+    ['a one-time code', '<label for="f">Kod</label><input id="f" autocomplete="one-time-code">', '482913'],
+    ['a personnummer', '<label for="f">Personnummer</label><input id="f">', '811218-9876'],
+  ])('%s is never pictured (its value would be in the picture)', (_name, html, value) => {
+    type(field(html), value);
+    expect(sent).toHaveLength(1);
+    expect(shots()).toEqual([]);
+    expect(sent[0]!.ref).toBeUndefined();
+  });
+});

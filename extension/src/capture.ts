@@ -16,7 +16,12 @@
 //   personnummer              → `change` with `{{input.name}}` (a run input), never the number itself
 //   file choosers             → reported with the files' names only (the app makes it a step that takes its file from a file input)
 //   Enter, Tab, Escape        → keyDown + keyUp
-import { fieldOf, INTERACTIVE, placement } from './element-context.ts';
+//
+// Each element step also asks the background worker for a picture of its element (`shoot` with the element's
+// box; the step carries the same `ref`): a click's when the button goes down, before the page reacts to it, a
+// field's when it commits. Never for a secret or a personnummer field. The worker takes it if Chrome's quota
+// allows (thumbnail.ts) and sends it to the app on its own; the step never waits for it.
+import { boxInTop, fieldOf, INTERACTIVE, placement } from './element-context.ts';
 import type { Capture } from './protocol.ts';
 import { accessibleName, fingerprintFor, selectorsFor } from './selectors.ts';
 import { inputNameFrom, isPersonnummer, secretAutocomplete, secretNameFrom } from './sensitive.ts';
@@ -37,6 +42,19 @@ const passwords = new WeakSet<Element>();
 function send(capture: Capture) {
   chrome.runtime.sendMessage({ type: 'capture', capture }).catch(() => undefined);
 }
+
+let shots = 0;
+/** Asks for a picture of the element as it is now; the ref for its step (none when its box is not known). */
+function shoot(el: Element): string | undefined {
+  const box = boxInTop(el);
+  if (!box) return undefined;
+  shots += 1;
+  const ref = `${Date.now().toString(36)}-${shots.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  chrome.runtime.sendMessage({ type: 'shoot', ref, box }).catch(() => undefined);
+  return ref;
+}
+/** The element a button went down on, and its picture's ref, for the click that follows. */
+let pressed: { el: Element; ref: string } | undefined;
 
 const targetOf = (event: Event) => event.composedPath()[0] as Element | undefined;
 const at = (event: Event) => performance.timeOrigin + event.timeStamp;
@@ -71,7 +89,7 @@ function recordChange(el: Element, time: number) {
   const base = { ...placement(), selectors: selectorsFor(el), fingerprint: fingerprintFor(el) };
   if (el instanceof HTMLInputElement && el.type === 'file') {
     const files = Array.from(el.files ?? []).map((f) => f.name);
-    send({ step: { ...base, type: 'change', value: '' }, label, files, at: time, committedAt });
+    send({ step: { ...base, type: 'change', value: '' }, label, files, at: time, committedAt, ...refFor(el) });
     return;
   }
   if (isSecret(el)) {
@@ -95,7 +113,13 @@ function recordChange(el: Element, time: number) {
   }
   if (recorded.get(el) === value) return;
   recorded.set(el, value);
-  send({ step: { ...base, ...field, type: 'change', value }, label, at: time, committedAt });
+  send({ step: { ...base, ...field, type: 'change', value }, label, at: time, committedAt, ...refFor(el) });
+}
+
+/** The picture's ref of a field's step (a secret's or a personnummer's never gets here). */
+function refFor(el: Element): { ref?: string } {
+  const ref = shoot(el);
+  return ref ? { ref } : {};
 }
 
 function flush(time: number, except?: Element) {
@@ -135,6 +159,15 @@ function coveredByChange(el: Element): boolean {
   return !!control && control.matches('input[type="checkbox"], input[type="radio"], input[type="file"]');
 }
 
+/** A button going down on what a click step will act on: its picture now, before the page changes. */
+function onPress(event: PointerEvent) {
+  const raw = targetOf(event);
+  if (!raw || !event.isTrusted) return;
+  const el = raw.closest(INTERACTIVE) ?? raw;
+  const ref = coveredByChange(el) ? undefined : shoot(el);
+  pressed = ref ? { el, ref } : undefined;
+}
+
 /** A click or double click on the closest interactive element (both from the same trusted mouse event kinds). */
 function onPointer(event: MouseEvent) {
   const raw = targetOf(event);
@@ -148,6 +181,8 @@ function onPointer(event: MouseEvent) {
   if ((!double && event.detail !== 1) || coveredByChange(el)) return;
   const rect = el.getBoundingClientRect();
   const button = event.button === 1 ? 'auxiliary' : event.button === 2 ? 'secondary' : 'primary';
+  const ref = pressed?.el === el ? pressed.ref : undefined;
+  pressed = undefined;
   send({
     step: {
       ...placement(),
@@ -160,6 +195,7 @@ function onPointer(event: MouseEvent) {
     },
     label: accessibleName(el) || undefined,
     at: time,
+    ...(ref && { ref }),
   });
 }
 
@@ -178,6 +214,7 @@ const listeners: Array<[string, (event: never) => void]> = [
   ['keydown', onKey],
   ['keyup', onKey],
   ['focusin', onFocus],
+  ['pointerdown', onPress],
 ];
 
 function setActive(next: boolean) {
@@ -190,6 +227,7 @@ function setActive(next: boolean) {
   }
   if (!next) {
     pending.clear();
+    pressed = undefined;
     for (const root of shadowRoots) root.removeEventListener('change', onChange, true);
     shadowRoots.clear();
   }

@@ -3,6 +3,7 @@
 // script (capture.ts) and the picker (picker.ts).
 import type { CapturedStep } from './protocol.ts';
 import { type Selector, selectorsFor } from './selectors.ts';
+import type { ElementBox } from './thumbnail.ts';
 
 /** What a click acts on: the closest of these around the element clicked. */
 export const INTERACTIVE =
@@ -49,3 +50,24 @@ export function fieldOf(el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectE
   return { control: 'select', choices };
 }
 
+/** The element's box in the top window's viewport, when every frame above it is readable (same origin): what
+ * its picture is cropped by. */
+export function boxInTop(el: Element): ElementBox | undefined {
+  const r = el.getBoundingClientRect();
+  let x = r.x;
+  let y = r.y;
+  let current: Window = window;
+  try {
+    while (current !== current.top) {
+      const frame = current.frameElement;
+      if (!frame) return undefined;
+      const f = frame.getBoundingClientRect();
+      x += f.x + frame.clientLeft;
+      y += f.y + frame.clientTop;
+      current = current.parent;
+    }
+    return { x, y, w: r.width, h: r.height, viewportWidth: current.innerWidth };
+  } catch {
+    return undefined; // a cross-origin frame above: no picture
+  }
+}

@@ -2,18 +2,17 @@
 // page (http(s) only) in a window of its own, injects the picker (picker.ts) into that tab's frames as each
 // document loads (chrome.scripting.executeScript: nothing is registered, no other tab ever gets it), and
 // answers the app tab with the element the person clicked, with a small JPEG of it cropped from a picture of
-// the window, then closes the window. Escape, "Avbryt" or closing the window answers `pickCancelled`.
+// the window (thumbnail.ts), then closes the window. Escape, "Avbryt" or closing the window answers `pickCancelled`.
 // Picker messages count only from the extension's own script in the pick tab while the pick is open.
 import { isWebUrl } from './origins.ts';
-import { MAX_THUMBNAIL_BYTES, type PickCommand, type PickedElement, type PickEvent, type PickTexts } from './pick-protocol.ts';
-import type { PickBox, PickerMessage, PickerState } from './picker.ts';
+import { type PickCommand, type PickedElement, type PickEvent, type PickTexts } from './pick-protocol.ts';
+import type { PickerMessage, PickerState } from './picker.ts';
+import { elementBox, throttled, thumbnailOf } from './thumbnail.ts';
 
 type PickSession = { tabId: number; windowId: number; appTabId: number; texts: PickTexts; paused: boolean };
 
 const KEY = 'pick';
 const WINDOW = { width: 1200, height: 800 };
-/** The element's picture: at most this many CSS pixels, with a margin of page around it. */
-const THUMBNAIL = { width: 240, height: 120, margin: 8 };
 
 let session: PickSession | null | undefined;
 
@@ -82,32 +81,6 @@ function element(raw: unknown): Omit<PickedElement, 'thumbnail'> | undefined {
   };
 }
 
-function base64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-/** A JPEG of the element cropped from a picture of the window's visible tab (undefined when the browser refuses one). */
-async function thumbnailOf(windowId: number, box: PickBox): Promise<string | undefined> {
-  const shot = await chrome.tabs.captureVisibleTab(windowId, { format: 'png' });
-  const image = await createImageBitmap(await (await fetch(shot)).blob());
-  const scale = image.width / box.viewportWidth;
-  const sx = Math.max(0, Math.floor((box.x - THUMBNAIL.margin) * scale));
-  const sy = Math.max(0, Math.floor((box.y - THUMBNAIL.margin) * scale));
-  const sw = Math.min(image.width - sx, Math.ceil((box.w + 2 * THUMBNAIL.margin) * scale));
-  const sh = Math.min(image.height - sy, Math.ceil((box.h + 2 * THUMBNAIL.margin) * scale));
-  if (sw < 4 || sh < 4) return undefined;
-  const fit = Math.min(1, THUMBNAIL.width / sw, THUMBNAIL.height / sh);
-  const canvas = new OffscreenCanvas(Math.max(1, Math.round(sw * fit)), Math.max(1, Math.round(sh * fit)));
-  canvas.getContext('2d')!.drawImage(image, sx, sy, sw, sh, 0, 0, canvas.width, canvas.height);
-  for (const quality of [0.8, 0.6, 0.4]) {
-    const jpeg = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg', quality })).arrayBuffer());
-    if (jpeg.length <= MAX_THUMBNAIL_BYTES) return `data:image/jpeg;base64,${base64(jpeg)}`;
-  }
-  return undefined;
-}
-
 async function pickerMessage(message: PickerMessage, tabId: number): Promise<unknown> {
   const s = await load();
   if (!s || s.tabId !== tabId) return undefined;
@@ -126,7 +99,9 @@ async function pickerMessage(message: PickerMessage, tabId: number): Promise<unk
       const picked = element(message.element);
       if (!picked) return undefined;
       session = null; // one answer per pick, however many frames send one
-      const thumbnail = message.box ? await thumbnailOf(s.windowId, message.box).catch(() => undefined) : undefined;
+      const box = elementBox(message.box);
+      // Its turn in Chrome's capture quota (shared with a recording's pictures); refused or failed: no picture.
+      const thumbnail = box ? await throttled(() => thumbnailOf(s.windowId, box), { wait: true }) : undefined;
       return end(s, { type: 'picked', element: { ...picked, ...(thumbnail && { thumbnail }) } });
     }
   }

@@ -5,18 +5,16 @@
 // click on an element sends the recorder's own selectors and fingerprint for it (selectors.ts), its frame
 // path, name, a field's kind and a select's options; Escape cancels. Only the person's real (trusted)
 // clicks and keys count, and the picker listens to no window messages: a page cannot pick for them.
-import { fieldOf, INTERACTIVE, placement } from './element-context.ts';
+import { boxInTop, fieldOf, INTERACTIVE, placement } from './element-context.ts';
 import type { PickedElement, PickTexts } from './pick-protocol.ts';
 import { accessibleName, fingerprintFor, selectorsFor } from './selectors.ts';
-
-/** Where the element is in the top window's viewport (CSS pixels), to crop its picture from a screenshot. */
-export type PickBox = { x: number; y: number; w: number; h: number; viewportWidth: number };
+import type { ElementBox } from './thumbnail.ts';
 
 /** Picker → background worker. */
 export type PickerMessage =
   | { type: 'pick-hello' }
   | { type: 'pick-pause'; paused: boolean }
-  | { type: 'picked'; element: Omit<PickedElement, 'thumbnail'>; box?: PickBox }
+  | { type: 'picked'; element: Omit<PickedElement, 'thumbnail'>; box?: ElementBox }
   | { type: 'pick-cancel' };
 
 /** Background worker → picker (every frame of the pick tab). */
@@ -67,27 +65,6 @@ export function describeElement(el: Element): Omit<PickedElement, 'thumbnail'> {
     ...field,
     url: location.href,
   };
-}
-
-/** The element's box in the top window's viewport, when every frame above it is readable (same origin). */
-function boxInTop(el: Element): PickBox | undefined {
-  const r = el.getBoundingClientRect();
-  let x = r.x;
-  let y = r.y;
-  let current: Window = window;
-  try {
-    while (current !== current.top) {
-      const frame = current.frameElement;
-      if (!frame) return undefined;
-      const f = frame.getBoundingClientRect();
-      x += f.x + frame.clientLeft;
-      y += f.y + frame.clientTop;
-      current = current.parent;
-    }
-    return { x, y, w: r.width, h: r.height, viewportWidth: current.innerWidth };
-  } catch {
-    return undefined; // a cross-origin frame above: no picture
-  }
 }
 
 export function startPicker({ texts, paused: initiallyPaused = false, send, isTrusted = (event) => event.isTrusted }: PickerOptions): Picker {

@@ -67,12 +67,17 @@ export type Capture = {
   /** When the event that completed the step happened, if later than `at` (a field's change is sent when the
    *  person leaves the field): what event-to-step latency is measured from. */
   committedAt?: number;
+  /** An element step's picture, when the recorder asked for one: a `thumbnail` event with this `ref` follows
+   *  (or came first: the picture of a click is asked for when the button goes down). */
+  ref?: string;
 };
 
 /** Extension → app. */
 export type ExtensionEvent =
   | { type: 'status'; status: RecorderStatus; hasWindow: boolean }
   | { type: 'step'; capture: Capture }
+  /** The picture of the element of the step whose capture has this `ref` (a JPEG data: URL, at most 20 KB). */
+  | { type: 'thumbnail'; ref: string; thumbnail: string }
   | { type: 'error'; code: 'window_failed' | 'not_recording' | 'url_not_allowed' }
   | PickEvent
   | AttendedEvent;

@@ -25,6 +25,8 @@ export type RecordedStep = {
   secret?: string;
   /** A personnummer field's run input (`{{input.name}}`): each run gets the number, the workflow never holds it. */
   input?: string;
+  /** The ref of its element's picture, which the extension sends on its own (`thumbnail` event). */
+  ref?: string;
 };
 
 /** Texts for descriptions: the `recording` namespace's `t`. */
@@ -56,7 +58,7 @@ export function stepFromCapture(capture: Capture, id: string, t: Translate): Rec
   const captured = capture.step;
   const name = capture.label ? quote(capture.label) : t('steps.unnamed');
   const timestamp = new Date(capture.at).toISOString();
-  const base = { id, stepNumber: 0, timestamp, at: capture.at };
+  const base = { id, stepNumber: 0, timestamp, at: capture.at, ...(capture.ref ? { ref: capture.ref } : {}) };
   if (captured.type === 'keyUp') return null;
   if (capture.files && captured.type === 'change') {
     // A file chooser: the files stay on the recording machine; each run is given its own file (a file input,
@@ -178,6 +180,16 @@ export function toDefinition(steps: RecordedStep[]): Definition {
       step.type === 'keyDown' ? [step, { ...step, id: `${step.id}-up`, type: 'keyUp' as const }] : [step],
     ),
   });
+}
+
+/** A picture the extension sent, if it is one (a JPEG data: URL of at most 20 KB: what the api stores). */
+export function isThumbnail(value: unknown): value is string {
+  return typeof value === 'string' && value.startsWith('data:image/jpeg;base64,/9j/') && value.length <= 28_000;
+}
+
+/** The element pictures of the steps that got one, by step id (what is stored with the saved steps). */
+export function thumbnailsOf(steps: RecordedStep[], pictures: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(steps.flatMap((step) => (step.ref && pictures[step.ref] ? [[step.id, pictures[step.ref]!]] : [])));
 }
 
 /** How long the recorded task took (first to last captured action), or undefined for fewer than two steps. */

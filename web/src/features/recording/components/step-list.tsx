@@ -7,11 +7,13 @@ import { displayFields, type RecordedStep } from '../model';
 
 type StepListProps = {
   steps: RecordedStep[];
+  /** The element pictures the extension sent, by ref. */
+  pictures?: Record<string, string>;
   onEdit: (step: RecordedStep) => void;
   onDelete: (id: string) => void;
 };
 
-export function StepList({ steps, onEdit, onDelete }: StepListProps) {
+export function StepList({ steps, pictures = {}, onEdit, onDelete }: StepListProps) {
   const { t } = useTranslation('recording');
   return (
     <Card title={t('steps.title')}>
@@ -21,11 +23,19 @@ export function StepList({ steps, onEdit, onDelete }: StepListProps) {
         <ol aria-label={t('steps.title')} className="divide-y divide-slate-100">
           {steps.map((step) => {
             const { selector, value } = displayFields(step.step);
+            const picture = step.ref ? pictures[step.ref] : undefined;
             return (
               <li key={step.id} className="flex items-start gap-3 py-3 first:pt-0 last:pb-0">
                 <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-xs font-semibold text-indigo-700">
                   {step.stepNumber}
                 </span>
+                {picture ? (
+                  <img
+                    src={picture}
+                    alt={t('steps.thumbnail', { number: step.stepNumber })}
+                    className="h-12 w-20 shrink-0 rounded border border-slate-200 object-cover object-top"
+                  />
+                ) : null}
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <Badge tone={step.action === 'ai_decision' ? 'violet' : 'slate'}>{t(`steps.actions.${step.action}`)}</Badge>

@@ -182,6 +182,32 @@ describe('Track & Trace', { timeout: 20_000 }, () => {
     expect(parsed.steps[5]).toMatchObject({ frame: [0], frameSelectors: [['iframe[title="Betalning"]']] });
   });
 
+  it("the elements' pictures the extension sends (before or after their steps) show in the list and are stored with the saved steps; a refused one does not stop the save", async () => {
+    const { calls, router } = await renderTrackTrace();
+    const fake = extension!;
+    fake.status('recording');
+    const picture = (byte: string) => `data:image/jpeg;base64,/9j/4AAQ${byte}`;
+    fake.emit({ type: 'thumbnail', ref: 'r-field', thumbnail: picture('AA') }); // came before its step
+    fake.capture({ step: { type: 'change', selectors: field, value: 'Fastighetsservice AB' }, label: 'Leverantör', ref: 'r-field' });
+    fake.capture({ step: { type: 'click', selectors: ['aria/Skicka[role="button"]'] }, label: 'Skicka', ref: 'r-click' });
+    fake.capture({ step: { type: 'click', selectors: ['aria/Avbryt[role="button"]'] }, label: 'Avbryt', ref: 'r-skipped' }); // none came
+    fake.emit({ type: 'thumbnail', ref: 'r-click', thumbnail: picture('BB') });
+    fake.emit({ type: 'thumbnail', ref: 'r-bad', thumbnail: 'data:image/png;base64,iVBORw0KGgo=' }); // not a JPEG: ignored
+    expect(within(steps()[0]!).getByRole('img', { name: 'Bild för steg 1' })).toHaveAttribute('src', picture('AA'));
+    expect(within(steps()[1]!).getByRole('img', { name: 'Bild för steg 2' })).toHaveAttribute('src', picture('BB'));
+    expect(within(steps()[2]!).queryByRole('img')).not.toBeInTheDocument();
+    fake.status('stopped');
+    fireEvent.click(screen.getByRole('button', { name: 'Exportera som flöde' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workflows/w-new'));
+    const ids = definitionSchema.parse((calls.find((c) => c.path === '/api/workflows/w-new/definition')!.body as { definition: unknown }).definition).steps.map((s) => s.id);
+    // The stand-in api answers each picture 404: the steps are saved and the editor opens all the same.
+    const stored = calls.filter((c) => c.method === 'PUT' && c.path.endsWith('/thumbnail'));
+    expect(Object.fromEntries(stored.map((c) => [c.path, c.body]))).toEqual({
+      [`/api/workflows/w-new/steps/${ids[0]}/thumbnail`]: { jpeg: '/9j/4AAQAA' },
+      [`/api/workflows/w-new/steps/${ids[1]}/thumbnail`]: { jpeg: '/9j/4AAQBB' },
+    });
+  });
+
   it('test step by step: saves to the workflow chosen by ?workflowId and starts a test run, then shows the run', async () => {
     const { calls, router } = await renderTrackTrace('/track-trace?workflowId=w-1');
     await waitFor(() => expect(screen.getByLabelText('Spara i arbetsflöde')).toHaveValue('w-1'));

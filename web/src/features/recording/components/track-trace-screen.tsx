@@ -17,7 +17,7 @@ import { notify } from '@/components/ui/notify';
 import { SelectInput } from '@/components/ui/select-input';
 import { useSaveRecording } from '../api/save-recording';
 import { useRecorder } from '../hooks/use-recorder';
-import { DEFAULT_START_URL, type RecordedStep, recordedDurationMs, toDefinition } from '../model';
+import { DEFAULT_START_URL, type RecordedStep, recordedDurationMs, thumbnailsOf, toDefinition } from '../model';
 import { EditStepDialog } from './edit-step-dialog';
 import { InstallNotice } from './install-notice';
 import { RecordingOverlay } from './recording-overlay';
@@ -43,7 +43,14 @@ export function TrackTraceScreen({ workflowId }: { workflowId?: string }) {
     if (active) recorder.stop();
     const newName = t('save.new_name', { date: new Date().toLocaleString(i18n.language === 'en' ? 'en-GB' : 'sv-SE') });
     save.mutate(
-      { workflowId: target || null, newName, definition: toDefinition(steps), recordedDurationMs: recordedDurationMs(steps), test },
+      {
+        workflowId: target || null,
+        newName,
+        definition: toDefinition(steps),
+        recordedDurationMs: recordedDurationMs(steps),
+        test,
+        thumbnails: thumbnailsOf(steps, recorder.pictures),
+      },
       {
         onSuccess: ({ workflowId: id, executionId }) => {
           notify.success(t('toast.saved_title'), t('toast.saved_description', { count: steps.length }));
@@ -118,7 +125,7 @@ export function TrackTraceScreen({ workflowId }: { workflowId?: string }) {
         </div>
       </Card>
 
-      <StepList steps={steps} onEdit={setEditing} onDelete={recorder.deleteStep} />
+      <StepList steps={steps} pictures={recorder.pictures} onEdit={setEditing} onDelete={recorder.deleteStep} />
 
       {secrets.length ? (
         <Alert variant="success" title={t('secrets.title')}>

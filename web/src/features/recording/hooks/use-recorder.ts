@@ -1,13 +1,15 @@
 // The recording (SPEC §4) driven by the Kollega Recorder extension: stopped → recording (the extension
 // opens a 1200×800 window on the start URL; the steps are cleared) ⇄ paused → stopped (stop, or the
-// window closed). Steps arrive live as the extension captures them. Without the extension `installed`
-// is false and nothing starts (the screen shows how to install it).
+// window closed). Steps arrive live as the extension captures them, their elements' pictures on their own
+// (before or after their step: `pictures` by ref). Without the extension `installed` is false and nothing
+// starts (the screen shows how to install it).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { extensionVersion, onExtensionEvent, sendCommand } from '../extension-client';
 import {
   appendStep,
   editStep,
+  isThumbnail,
   type RecordedStep,
   type RecorderStatus,
   renumber,
@@ -23,6 +25,7 @@ export function useRecorder() {
   const [status, setStatus] = useState<RecorderStatus>('stopped');
   const [hasWindow, setHasWindow] = useState(false);
   const [steps, setSteps] = useState<RecordedStep[]>([]);
+  const [pictures, setPictures] = useState<Record<string, string>>({});
   /** Why the last start failed: the window did not open, or the start URL is not an http(s) address. */
   const [startError, setStartError] = useState<'window_failed' | 'url_not_allowed' | null>(null);
   const idCounter = useRef(0);
@@ -40,6 +43,8 @@ export function useRecorder() {
       } else if (event.type === 'error') {
         setStartError(event.code === 'url_not_allowed' ? 'url_not_allowed' : 'window_failed');
         setStatus('stopped');
+      } else if (event.type === 'thumbnail') {
+        if (typeof event.ref === 'string' && isThumbnail(event.thumbnail)) setPictures((current) => ({ ...current, [event.ref]: event.thumbnail }));
       } else if (event.type === 'step') {
         idCounter.current += 1;
         const step = stepFromCapture(event.capture, `rec-${Date.now().toString(36)}-${idCounter.current}`, tRef.current);
@@ -56,6 +61,7 @@ export function useRecorder() {
   const start = (typedUrl: string) => {
     setStartError(null);
     setSteps([]);
+    setPictures({});
     sendCommand({ type: 'start', url: startUrl(typedUrl) });
   };
   const pause = () => sendCommand({ type: 'pause' });
@@ -63,7 +69,10 @@ export function useRecorder() {
   const stop = useCallback(() => sendCommand({ type: 'stop' }), []);
   const showWindow = () => sendCommand({ type: 'focus' });
 
-  const clearSteps = () => setSteps([]);
+  const clearSteps = () => {
+    setSteps([]);
+    setPictures({});
+  };
   const deleteStep = (id: string) => setSteps((current) => renumber(current.filter((step) => step.id !== id)));
   const updateStep = (id: string, patch: StepPatch) =>
     setSteps((current) => current.map((step) => (step.id === id ? editStep(step, patch) : step)));
@@ -72,6 +81,7 @@ export function useRecorder() {
     installed,
     status,
     steps,
+    pictures,
     startError,
     hasWindow,
     start,

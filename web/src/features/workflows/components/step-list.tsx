@@ -12,6 +12,8 @@ type StepListProps = {
   editable: boolean;
   /** Step id → the URL of its picture (its element's, else its screenshot from the last run). */
   thumbnails?: Record<string, string>;
+  /** The steps whose picture is their element's own (shown whole, not cropped like a page's screenshot). */
+  elementPictures?: ReadonlySet<string>;
   onMove: (from: number, to: number) => void;
   onInsertAfter: (index: number, type: AddableStepType) => void;
   onDuplicate: (index: number) => void;
@@ -19,7 +21,7 @@ type StepListProps = {
   onDelete: (index: number) => void;
 };
 
-export function StepList({ steps, errors, editable, thumbnails = {}, onMove, onInsertAfter, onDuplicate, onEdit, onDelete }: StepListProps) {
+export function StepList({ steps, errors, editable, thumbnails = {}, elementPictures, onMove, onInsertAfter, onDuplicate, onEdit, onDelete }: StepListProps) {
   const { t } = useTranslation('workflows');
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const pendingFocus = useRef<{ id: string; direction: MoveDirection } | null>(null);
@@ -64,6 +66,7 @@ export function StepList({ steps, errors, editable, thumbnails = {}, onMove, onI
             count={steps.length}
             errors={errors[step.id]}
             thumbnailUrl={thumbnails[step.id]}
+            thumbnailIsElement={elementPictures?.has(step.id) ?? false}
             editable={editable}
             dragging={dragFrom === index}
             dropTarget={dragOver === index && dragFrom !== null && dragFrom !== index}

@@ -24,6 +24,8 @@ type StepRowProps = {
   errors: StepFieldErrors | undefined;
   /** The step's picture: its element's, else its screenshot from the last run (none: no picture). */
   thumbnailUrl?: string;
+  /** The picture is the element itself: shown whole (a screenshot of the page shows its top). */
+  thumbnailIsElement?: boolean;
   editable: boolean;
   dragging: boolean;
   dropTarget: boolean;
@@ -40,7 +42,7 @@ type StepRowProps = {
 };
 
 export function StepRow(props: StepRowProps) {
-  const { step, index, count, errors, thumbnailUrl, editable, onMove, onEdit, onDelete, moveButtonRef } = props;
+  const { step, index, count, errors, thumbnailUrl, thumbnailIsElement, editable, onMove, onEdit, onDelete, moveButtonRef } = props;
   const { t } = useTranslation('workflows');
   const fieldLabel = useFieldLabel();
   const sentence = useStepSentence()(step);
@@ -83,7 +85,7 @@ export function StepRow(props: StepRowProps) {
         <img
           src={thumbnailUrl}
           alt={t('editor.steps.thumbnail', { number })}
-          className="h-12 w-20 shrink-0 rounded border border-slate-200 object-cover object-top"
+          className={`h-12 w-20 shrink-0 rounded border border-slate-200 ${thumbnailIsElement ? 'bg-white object-contain' : 'object-cover object-top'}`}
           loading="lazy"
         />
       ) : null}

@@ -238,6 +238,7 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
   const storedThumbnails = useQuery(stepThumbnailsQueryOptions(workflow.id)).data;
   const testRunThumbnails = useTestRunThumbnails(runId);
   const thumbnails = { ...storedThumbnails?.run, ...testRunThumbnails, ...storedThumbnails?.element, ...pickedThumbnails };
+  const elementPictures = new Set(Object.keys({ ...storedThumbnails?.element, ...pickedThumbnails }));
   const used = secretNames({ version: DEFINITION_FORMAT_VERSION, steps });
 
   return (
@@ -358,6 +359,7 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
                   errors={errors}
                   editable={editSteps.allowed}
                   thumbnails={thumbnails}
+                  elementPictures={elementPictures}
                   onMove={(from, to) => history.change(moveStep(steps, from, to))}
                   onInsertAfter={(index, type) => handleAdd(type, index + 1)}
                   onDuplicate={(index) => history.change(duplicateStep(steps, index))}
