@@ -192,13 +192,25 @@ async function main(): Promise<number> {
   }
 
   // Figures
-  const rows = await sql<{ index: number; status: string; stepMs: number; runMs: number }[]>`
+  const rows = await sql<{ index: number; status: string; stepMs: number }[]>`
     select i.index, i.status::text as status,
-           (select coalesce(sum(s.duration_ms), 0)::int from public.run_steps s where s.run_id = i.run_id) as "stepMs",
-           (extract(epoch from r.finished_at - r.started_at) * 1000)::int as "runMs"
-    from public.batch_items i left join public.runs r on r.id = i.run_id
+           (select coalesce(sum(s.duration_ms), 0)::int from public.run_steps s where s.run_id = i.run_id) as "stepMs"
+    from public.batch_items i
     where i.batch_id = ${batchId} order by i.index`;
   const [singles] = await sql<{ completed: number }[]>`select count(*) filter (where status = 'completed')::int as completed from public.runs where id = any(${singleIds}::uuid[])`;
+  // Where a phase's time went: a run's own duration (claimed → finished), its wait in the queue (created → claimed;
+  // a batch creates a row's run when a slot frees), and how busy the runner's slots were (the runs' summed durations
+  // over the phase's time × --concurrency): a phase with idle slots loses throughput between runs, not in them.
+  const phase = async (ids: string[], ms: number) => {
+    const runs = await sql<{ runMs: number; queueMs: number }[]>`
+      select (extract(epoch from finished_at - started_at) * 1000)::int as "runMs", (extract(epoch from started_at - created_at) * 1000)::int as "queueMs"
+      from public.runs where id = any(${ids}::uuid[]) and started_at is not null and finished_at is not null`;
+    const busy = runs.reduce((sum, r) => sum + r.runMs, 0);
+    return { runMedianMs: median(runs.map((r) => r.runMs)), queueMedianMs: median(runs.map((r) => r.queueMs)), slotUse: Number((busy / (ms * opts.concurrency)).toFixed(2)) };
+  };
+  const batchRunIds = (await sql<{ id: string }[]>`select run_id as id from public.batch_items where batch_id = ${batchId} and run_id is not null`).map((r) => r.id);
+  const batchPhase = await phase(batchRunIds, batchMs);
+  const singlePhase = await phase(singleIds, singleMs);
   const edge = Math.max(1, Math.round(opts.rows * 0.05));
   const firstStep = median(rows.slice(0, edge).map((r) => r.stepMs));
   const lastStep = median(rows.slice(-edge).map((r) => r.stepMs));
@@ -228,8 +240,8 @@ async function main(): Promise<number> {
     at: new Date().toISOString(),
     machine: { cpu: `${cpus().length} × ${cpus()[0]?.model ?? '?'}`, memoryGiB: Number((totalmem() / 2 ** 30).toFixed(1)), node: process.version },
     options: opts,
-    batch: { ms: batchMs, rowsPerMin: Number((opts.rows / (batchMs / 60_000)).toFixed(1)) },
-    single: { ms: singleMs, completed: singleDone, cutShort: singlesCut, runsPerMin: Number((singleDone / (singleMs / 60_000)).toFixed(1)) },
+    batch: { ms: batchMs, rowsPerMin: Number((opts.rows / (batchMs / 60_000)).toFixed(1)), ...batchPhase },
+    single: { ms: singleMs, completed: singleDone, cutShort: singlesCut, runsPerMin: Number((singleDone / (singleMs / 60_000)).toFixed(1)), ...singlePhase },
     stepTime: { row1Ms: rows[0]?.stepMs, rowNMs: rows.at(-1)?.stepMs, firstRowsMedianMs: firstStep, lastRowsMedianMs: lastStep, rowsPerEdge: edge, ratio: Number((lastStep / firstStep).toFixed(2)) },
     runnerRss: { warmMb: Math.round(rssWarm / 1024), endMb: Math.round(rssLate / 1024), maxMb: Math.round(Math.max(...memory.map((m) => m.rssKb)) / 1024), ratio: Number((rssLate / rssWarm).toFixed(2)), samples: memory.length },
     violations,
@@ -237,6 +249,7 @@ async function main(): Promise<number> {
   mkdirSync(dirname(resolve(repoRoot, opts.out)), { recursive: true });
   writeFileSync(resolve(repoRoot, opts.out), `${JSON.stringify(result, null, 2)}\n`);
   say(`batch: ${opts.rows} rows in ${(batchMs / 1000).toFixed(0)} s (${result.batch.rowsPerMin}/min); single runs: ${singleDone} in ${(singleMs / 1000).toFixed(0)} s (${result.single.runsPerMin}/min)`);
+  say(`a run claimed → finished (median): batch ${batchPhase.runMedianMs} ms, single ${singlePhase.runMedianMs} ms; created → claimed: batch ${batchPhase.queueMedianMs} ms; slots busy: batch ${batchPhase.slotUse}, single ${singlePhase.slotUse}`);
   say(`step time: row 1 ${result.stepTime.row1Ms} ms, row ${opts.rows} ${result.stepTime.rowNMs} ms; median first ${edge}: ${firstStep} ms, last ${edge}: ${lastStep} ms (× ${result.stepTime.ratio})`);
   say(`runner RSS (runner + Chromium): ${result.runnerRss.warmMb} MB after warm-up, ${result.runnerRss.endMb} MB at the end (× ${result.runnerRss.ratio}), max ${result.runnerRss.maxMb} MB`);
   say(violations.length ? `VIOLATIONS:\n  ${violations.join('\n  ')}` : 'all checks held');
