@@ -60,7 +60,7 @@ for (const language of ['sv', 'en'] as const) {
     await expect(row.getByText(text(language, 'batches.counts', { completed: 3, failed: 1, waiting: 0 }))).toBeVisible({ timeout: 120_000 });
     await expect(row.getByText(text(language, 'batches.status.completed'), { exact: true })).toBeVisible();
 
-    const batchOf = async () => ((await (await callApi(page, 'GET', `/api/workflows/${id}/batches`)).json()) as Array<{ id: string }>)[0]!.id;
+    const batchOf = async () => ((await (await callApi(page, 'GET', `/api/workflows/${id}/batches`)).json()) as { items: Array<{ id: string }> }).items[0]!.id;
     const failedRunOf = async (batchId: string) => {
       const detail = (await (await callApi(page, 'GET', `/api/batches/${batchId}`)).json()) as { status: string; items: Array<{ index: number; status: string; runId: string | null }> };
       return { status: detail.status, item: detail.items.find((item) => item.index === 2)! };
