@@ -1,7 +1,7 @@
 // Batch benchmark (issue 25 item 5): a long batch does not slow down or grow.
 //
-//   npx tsx bench/batches.ts [--rows 1000] [--concurrency 2] [--single-max-min 30] [--timeout-min 120]
-//                            [--out bench/results/batches.json]
+//   npx tsx bench/batches.ts [--rows 1000] [--concurrency 2] [--single-max-min 30] [--batch-max-min N]
+//                            [--timeout-min 120] [--out bench/results/batches.json]
 //
 // 1. Starts its own fresh test-profile stack (ports shifted by KOLLEGA_PORT_OFFSET, default 5000; data in
 //    .local/$KOLLEGA_STACK_DIR, default bench-batches) without the stack's runner, the local test sites and one
@@ -20,6 +20,9 @@
 //    rows 5–15 % (after warm-up), every row exactly once (the time and memory bounds from 100 rows on; a tiny
 //    batch only reports them). Each row runs in a fresh browser context (the runner
 //    makes one per run); the browser itself is kept per organisation.
+// A batch cut short (--batch-max-min, or SIGINT/SIGTERM while it runs: a shared machine may not give a long batch
+// the hours it needs) is stopped (app.control_batch), and the figures are those of the rows done by then, marked
+// `cutShort` with the row reached; after a signal the single runs are skipped. A second signal ends at once.
 // Writes the figures as JSON (--out) and prints a summary. Only localhost traffic.
 
 process.env.KOLLEGA_PORT_OFFSET ??= '5000';
@@ -48,6 +51,7 @@ const opts = {
   concurrency: arg('--concurrency', 2),
   timeoutMin: arg('--timeout-min', 120),
   singleMaxMin: arg('--single-max-min', 30),
+  batchMaxMin: arg('--batch-max-min', Infinity),
   out: args.includes('--out') ? args[args.indexOf('--out') + 1]! : 'bench/results/batches.json',
 };
 const ORG = '10000000-0000-4000-8000-000000000001';
@@ -102,7 +106,15 @@ async function cleanup() {
 }
 const hard = setTimeout(() => void cleanup().then(() => process.exit(2)), opts.timeoutMin * 60_000);
 hard.unref();
-process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+/** Set by the first SIGINT/SIGTERM: the batch is cut where it is and the figures written; a second one ends at once. */
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (interrupted) return void cleanup().then(() => process.exit(130));
+    interrupted = true;
+    say(`${signal}: the batch is cut where it is; figures follow (again to end at once)`);
+  });
+}
 
 async function asAdmin<T>(sql: postgres.Sql, fn: (tx: postgres.TransactionSql) => Promise<T>): Promise<T> {
   return sql.begin(async (tx) => {
@@ -154,6 +166,9 @@ async function main(): Promise<number> {
     return id;
   });
   say(`batch of ${opts.rows} rows at ${opts.concurrency} at a time started`);
+  let batchCut = false;
+  /** The rows a cut stopped mid-run: not measured (their runs did not end on their own). */
+  let cutMidRun = new Set<number>();
   for (let last = -1; ; ) {
     const [b] = await sql<{ status: string; completed: number; failed: number }[]>`
       select b.status, count(*) filter (where i.status = 'completed')::int as completed, count(*) filter (where i.status = 'failed')::int as failed
@@ -162,18 +177,41 @@ async function main(): Promise<number> {
     if (b!.completed !== last && b!.completed % Math.max(1, Math.round(opts.rows / 10)) === 0) say(`batch: ${b!.completed} completed, ${b!.failed} failed`);
     last = b!.completed;
     if (b!.status === 'completed') break;
+    if (interrupted || Date.now() - tBatch > opts.batchMaxMin * 60_000) {
+      cutMidRun = new Set((await sql<{ index: number }[]>`select index from public.batch_items where batch_id = ${batchId} and status in ('running', 'waiting')`).map((r) => r.index));
+      await asAdmin(sql, (tx) => tx`select 1 from app.control_batch(${batchId}, 'stop')`);
+      say(`batch cut short at ${b!.completed + b!.failed} of ${opts.rows} rows (${interrupted ? 'signal' : `--batch-max-min ${opts.batchMaxMin}`}); the rows under way are stopped`);
+      batchCut = true;
+      break;
+    }
     await sleep(2000);
   }
   const batchMs = Date.now() - tBatch;
+  // A cut batch: its rows under way are stopped before the single runs start, so they do not overlap.
+  for (let i = 0; i < 90; i++) {
+    const [{ open }] = await sql<{ open: number }[]>`select count(*)::int as open from public.runs r join public.batch_items i on i.run_id = r.id
+      where i.batch_id = ${batchId} and r.status in ('pending', 'running', 'paused')`;
+    if (open === 0) break;
+    await sleep(2000);
+  }
 
-  // Single runs: the same work, one run each, all queued at once.
+  const all = await sql<{ index: number; status: string; stepMs: number }[]>`
+    select i.index, i.status::text as status,
+           (select coalesce(sum(s.duration_ms), 0)::int from public.run_steps s where s.run_id = i.run_id) as "stepMs"
+    from public.batch_items i
+    where i.batch_id = ${batchId} order by i.index`;
+  // The rows measured: all of them, or those a cut batch ran to their end.
+  const rows = batchCut ? all.filter((r) => (r.status === 'completed' || r.status === 'failed') && !cutMidRun.has(r.index)) : all;
+  const reached = rows.length;
+
+  // Single runs: the same work (as many runs as the batch had rows done), one run each, all queued at once.
   const tSingle = Date.now();
-  const singleTags = tags.map((tag) => `en-${tag}`);
+  const singleTags = interrupted ? [] : tags.slice(0, reached).map((tag) => `en-${tag}`);
   const singleIds: string[] = [];
   for (const tag of singleTags) {
     singleIds.push(await asAdmin(sql, async (tx) => (await tx<{ run: string }[]>`select app.start_run(${workflowId}, ${tx.json({ tag })}, false) as run`)[0]!.run));
   }
-  say(`${opts.rows} single runs queued`);
+  say(`${singleTags.length} single runs queued`);
   let singleMs = 0;
   let singleDone = 0;
   for (;;) {
@@ -184,7 +222,7 @@ async function main(): Promise<number> {
     singleDone = done;
     if (open === 0) break;
     if (singleMs > opts.singleMaxMin * 60_000) {
-      say(`single runs: ${done} of ${opts.rows} completed in ${opts.singleMaxMin} min; the rest is stopped (throughput from those)`);
+      say(`single runs: ${done} of ${singleTags.length} completed in ${opts.singleMaxMin} min; the rest is stopped (throughput from those)`);
       await sql`update public.runs set status = 'failed', error_type = 'stopped', finished_at = now() where id = any(${singleIds}::uuid[]) and status = 'pending'`;
       break;
     }
@@ -192,18 +230,25 @@ async function main(): Promise<number> {
   }
 
   // Figures
-  const rows = await sql<{ index: number; status: string; stepMs: number; runMs: number }[]>`
-    select i.index, i.status::text as status,
-           (select coalesce(sum(s.duration_ms), 0)::int from public.run_steps s where s.run_id = i.run_id) as "stepMs",
-           (extract(epoch from r.finished_at - r.started_at) * 1000)::int as "runMs"
-    from public.batch_items i left join public.runs r on r.id = i.run_id
-    where i.batch_id = ${batchId} order by i.index`;
   const [singles] = await sql<{ completed: number }[]>`select count(*) filter (where status = 'completed')::int as completed from public.runs where id = any(${singleIds}::uuid[])`;
-  const edge = Math.max(1, Math.round(opts.rows * 0.05));
+  // Where a phase's time went: a run's own duration (claimed → finished), its wait in the queue (created → claimed;
+  // a batch creates a row's run when a slot frees), and how busy the runner's slots were (the runs' summed durations
+  // over the phase's time × --concurrency): a phase with idle slots loses throughput between runs, not in them.
+  const phase = async (ids: string[], ms: number) => {
+    const runs = await sql<{ runMs: number; queueMs: number }[]>`
+      select (extract(epoch from finished_at - started_at) * 1000)::int as "runMs", (extract(epoch from started_at - created_at) * 1000)::int as "queueMs"
+      from public.runs where id = any(${ids}::uuid[]) and started_at is not null and finished_at is not null`;
+    const busy = runs.reduce((sum, r) => sum + r.runMs, 0);
+    return { runMedianMs: median(runs.map((r) => r.runMs)), queueMedianMs: median(runs.map((r) => r.queueMs)), slotUse: Number((busy / (ms * opts.concurrency)).toFixed(2)) };
+  };
+  const batchRunIds = (await sql<{ id: string }[]>`select run_id as id from public.batch_items where batch_id = ${batchId} and run_id is not null`).map((r) => r.id);
+  const batchPhase = await phase(batchRunIds, batchMs);
+  const singlePhase = await phase(singleIds, singleMs);
+  const edge = Math.max(1, Math.round(reached * 0.05));
   const firstStep = median(rows.slice(0, edge).map((r) => r.stepMs));
   const lastStep = median(rows.slice(-edge).map((r) => r.stepMs));
-  const warm = memory.filter((m) => m.completed >= opts.rows * 0.05 && m.completed <= opts.rows * 0.15).map((m) => m.rssKb);
-  const late = memory.filter((m) => m.completed >= opts.rows * 0.9).map((m) => m.rssKb);
+  const warm = memory.filter((m) => m.completed >= reached * 0.05 && m.completed <= reached * 0.15).map((m) => m.rssKb);
+  const late = memory.filter((m) => m.completed >= reached * 0.9).map((m) => m.rssKb);
   const rssWarm = median(warm.length ? warm : memory.slice(0, 3).map((m) => m.rssKb));
   const rssLate = median(late.length ? late : memory.slice(-3).map((m) => m.rssKb));
   const posted = sites.results(SITE_CASE).map((r) => (r as { query?: string }).query);
@@ -211,16 +256,16 @@ async function main(): Promise<number> {
   for (const q of posted) if (q) seen.set(q, (seen.get(q) ?? 0) + 1);
   const violations: string[] = [];
   const failedRows = rows.filter((r) => r.status !== 'completed').length;
-  if (failedRows) violations.push(`${failedRows} of ${opts.rows} rows did not complete`);
-  const singlesCut = singleDone < opts.rows && singleMs > opts.singleMaxMin * 60_000;
-  if (!singlesCut && singles!.completed !== opts.rows) violations.push(`${opts.rows - singles!.completed} single runs did not complete`);
+  if (failedRows) violations.push(`${failedRows} of ${reached} rows did not complete`);
+  const singlesCut = singleDone < singleTags.length && singleMs > opts.singleMaxMin * 60_000;
+  if (!singlesCut && singles!.completed !== singleTags.length) violations.push(`${singleTags.length - singles!.completed} single runs did not complete`);
   // Every row exactly once; a single run at most once (all of them once unless the phase was cut short).
-  const wrong = [...tags, ...(singlesCut ? [] : singleTags)].filter((tag) => seen.get(tag) !== 1);
+  const wrong = [...rows.map((r) => tags[r.index]!), ...(singlesCut ? [] : singleTags)].filter((tag) => seen.get(tag) !== 1);
   const twice = singleTags.filter((tag) => (seen.get(tag) ?? 0) > 1);
   if (twice.length) violations.push(`${twice.length} single runs reached the page more than once`);
   if (wrong.length) violations.push(`${wrong.length} rows or runs did not reach the page exactly once (e.g. ${wrong[0]}: ${seen.get(wrong[0]!) ?? 0})`);
   // The time and memory bounds need a long batch: at a tiny scale (dev/test.ts) they are reported, not checked.
-  const bounded = opts.rows >= 100;
+  const bounded = reached >= 100;
   if (bounded && lastStep > 1.2 * firstStep) violations.push(`step time of the last rows ${lastStep} ms > 1.2 × the first rows' ${firstStep} ms`);
   if (bounded && Math.abs(rssLate / rssWarm - 1) > 0.2) violations.push(`runner memory ${Math.round(rssLate / 1024)} MB at the end vs ${Math.round(rssWarm / 1024)} MB after warm-up (over ±20 %)`);
 
@@ -228,16 +273,17 @@ async function main(): Promise<number> {
     at: new Date().toISOString(),
     machine: { cpu: `${cpus().length} × ${cpus()[0]?.model ?? '?'}`, memoryGiB: Number((totalmem() / 2 ** 30).toFixed(1)), node: process.version },
     options: opts,
-    batch: { ms: batchMs, rowsPerMin: Number((opts.rows / (batchMs / 60_000)).toFixed(1)) },
-    single: { ms: singleMs, completed: singleDone, cutShort: singlesCut, runsPerMin: Number((singleDone / (singleMs / 60_000)).toFixed(1)) },
-    stepTime: { row1Ms: rows[0]?.stepMs, rowNMs: rows.at(-1)?.stepMs, firstRowsMedianMs: firstStep, lastRowsMedianMs: lastStep, rowsPerEdge: edge, ratio: Number((lastStep / firstStep).toFixed(2)) },
+    batch: { ms: batchMs, rowsDone: reached, cutShort: batchCut, rowsPerMin: Number((reached / (batchMs / 60_000)).toFixed(1)), ...batchPhase },
+    single: { ms: singleMs, completed: singleDone, cutShort: singlesCut, runsPerMin: Number((singleDone / (singleMs / 60_000)).toFixed(1)), ...singlePhase },
+    stepTime: { row1Ms: rows[0]?.stepMs, rowN: (rows.at(-1)?.index ?? -1) + 1, rowNMs: rows.at(-1)?.stepMs, firstRowsMedianMs: firstStep, lastRowsMedianMs: lastStep, rowsPerEdge: edge, ratio: Number((lastStep / firstStep).toFixed(2)) },
     runnerRss: { warmMb: Math.round(rssWarm / 1024), endMb: Math.round(rssLate / 1024), maxMb: Math.round(Math.max(...memory.map((m) => m.rssKb)) / 1024), ratio: Number((rssLate / rssWarm).toFixed(2)), samples: memory.length },
     violations,
   };
   mkdirSync(dirname(resolve(repoRoot, opts.out)), { recursive: true });
   writeFileSync(resolve(repoRoot, opts.out), `${JSON.stringify(result, null, 2)}\n`);
-  say(`batch: ${opts.rows} rows in ${(batchMs / 1000).toFixed(0)} s (${result.batch.rowsPerMin}/min); single runs: ${singleDone} in ${(singleMs / 1000).toFixed(0)} s (${result.single.runsPerMin}/min)`);
-  say(`step time: row 1 ${result.stepTime.row1Ms} ms, row ${opts.rows} ${result.stepTime.rowNMs} ms; median first ${edge}: ${firstStep} ms, last ${edge}: ${lastStep} ms (× ${result.stepTime.ratio})`);
+  say(`batch: ${reached} rows${batchCut ? ` (cut short, of ${opts.rows})` : ''} in ${(batchMs / 1000).toFixed(0)} s (${result.batch.rowsPerMin}/min); single runs: ${singleDone} in ${(singleMs / 1000).toFixed(0)} s (${result.single.runsPerMin}/min)`);
+  say(`a run claimed → finished (median): batch ${batchPhase.runMedianMs} ms, single ${singlePhase.runMedianMs} ms; created → claimed: batch ${batchPhase.queueMedianMs} ms; slots busy: batch ${batchPhase.slotUse}, single ${singlePhase.slotUse}`);
+  say(`step time: row 1 ${result.stepTime.row1Ms} ms, row ${result.stepTime.rowN} ${result.stepTime.rowNMs} ms; median first ${edge}: ${firstStep} ms, last ${edge}: ${lastStep} ms (× ${result.stepTime.ratio})`);
   say(`runner RSS (runner + Chromium): ${result.runnerRss.warmMb} MB after warm-up, ${result.runnerRss.endMb} MB at the end (× ${result.runnerRss.ratio}), max ${result.runnerRss.maxMb} MB`);
   say(violations.length ? `VIOLATIONS:\n  ${violations.join('\n  ')}` : 'all checks held');
   return violations.length ? 1 : 0;

@@ -2,7 +2,7 @@
 // ”Betalningsvillkor”", "Vänta 3 sekunder"): the element's name and kind come from what the recorder saw (the
 // fingerprint) or, for imports, from the selectors that name it (`aria/…`, `text/…`). Selectors themselves
 // are never part of the sentence.
-import type { ChangeControl, Choice, Step, StepOf } from '@shared/schemas/definition';
+import { type ChangeControl, type Choice, isFileStep, type Step, type StepOf } from '@shared/schemas/definition';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -88,6 +88,11 @@ export function useStepSentence(): (step: Step) => string {
           if (control === 'select') return t('sentence.select', { option: quote(choiceLabel(step.choices, step.value)), field });
           if (step.value === '') return t('sentence.clear', { field });
           const template = WHOLE_TEMPLATE.exec(step.value);
+          // An upload field: the file the run used (by its name), or, as saved, the file input it takes.
+          if (isFileStep(step)) {
+            if (template?.[1] === 'input') return t('sentence.upload_input', { field, name: template[2] });
+            if (!template) return t('sentence.upload', { field, file: quote(step.value.split(/[\\/]/).pop() || step.value) });
+          }
           if (template?.[1] === 'secret') return t('sentence.fill_secret', { field, name: template[2] });
           if (template?.[1] === 'input') return t('sentence.fill_input', { field, name: template[2] });
           if (template?.[1] === 'var') return t('sentence.fill_variable', { field, name: template[2] });

@@ -49,7 +49,7 @@ function aRun(overrides: Partial<Run> = {}): Run {
 const runs: Run[] = [
   aRun(),
   aRun({ id: 'r-paused', workflowName: 'Felanmälningar', status: 'paused', aiConfidence: 72.4, requiresManualIntervention: true, trigger: 'schedule', startedBy: null, startedByName: null }),
-  aRun({ id: 'r-failed', workflowName: 'Boka tekniker', status: 'failed', stepCount: 4, completedSteps: 2, progress: 50, currentStep: 2, currentStepDescription: 'Boka tekniker', failedStep: 2, errorType: 'element_not_found', errorMessage: 'Knappen "Boka tekniker" hittades inte.', estimatedCompletion: null, inputsShown: [{ name: 'leverantor', label: 'Leverantör', value: 'Dahl' }, { name: 'belopp', label: '', value: '15900' }] }),
+  aRun({ id: 'r-failed', workflowName: 'Boka tekniker', status: 'failed', stepCount: 4, completedSteps: 2, progress: 50, currentStep: 2, currentStepDescription: 'Boka tekniker', failedStep: 2, errorType: 'element_not_found', errorMessage: 'Knappen "Boka tekniker" hittades inte.', estimatedCompletion: null, inputsShown: [{ name: 'leverantor', label: 'Leverantör', value: 'Dahl' }, { name: 'belopp', label: '', value: '15900' }, { name: 'faktura', label: 'Faktura', value: 'dahl-15900.pdf' }] }),
   aRun({ id: 'r-done', workflowName: 'Månadsrapport', status: 'completed', completedSteps: 7, progress: 100, currentStep: null, currentStepDescription: null, aiConfidence: 96, finishedAt: '2025-03-14T09:03:00Z', estimatedCompletion: null, trigger: 'webhook', startedBy: null, startedByName: null }),
   aRun({ id: 'r-pending', workflowName: 'Bankfiler', status: 'pending', completedSteps: 0, progress: 0, currentStep: null, currentStepDescription: null, startedAt: null }),
 ];
@@ -108,7 +108,7 @@ describe('flow management', () => {
     const failed = card('Boka tekniker');
     expect(failed).toHaveTextContent('Element ej hittad i steg 3');
     expect(failed).toHaveTextContent('Knappen "Boka tekniker" hittades inte.');
-    expect(failed).toHaveTextContent('Indata: Leverantör: Dahl · belopp: 15900');
+    expect(failed).toHaveTextContent('Indata: Leverantör: Dahl · belopp: 15900 · Faktura: dahl-15900.pdf');
     expect(running).not.toHaveTextContent('Indata');
     expect(card('Bankfiler')).toHaveTextContent('Väntar');
   });
@@ -293,5 +293,7 @@ describe('flow management', () => {
     expect(paused).toHaveTextContent('Manual action required');
     expect(within(card('Hyresavier')).getByRole('button', { name: 'Pause' })).toBeInTheDocument();
     expect(card('Boka tekniker')).toHaveTextContent('Element not found in step 3');
+    // The values the run used, a file input by its file's name.
+    expect(card('Boka tekniker')).toHaveTextContent('Inputs: Leverantör: Dahl · belopp: 15900 · Faktura: dahl-15900.pdf');
   });
 });

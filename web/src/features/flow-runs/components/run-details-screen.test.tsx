@@ -181,22 +181,61 @@ describe('run details', () => {
     expect(unknown).toHaveTextContent('A person chose “Nej, avvisa”');
   });
 
-  it('says what each step did with the values this run used, the description below it; a secret stays its name', async () => {
-    const fill = (value: string) => ({ id: 's2', type: 'change' as const, description: '', selectors: ['aria/Leverantör'], fingerprint: { tag: 'input', name: 'Leverantör' }, value });
-    await renderDetails({
-      ...failedRun,
-      id: 'r3',
+  // A run with a text and a file input: the values it used (the file by its name), not the recorded ones.
+  const fill = (value: string) => ({ id: 's2', type: 'change' as const, description: '', selectors: ['aria/Leverantör'], fingerprint: { tag: 'input', name: 'Leverantör' }, value });
+  const upload = (value: string) => ({ id: 's4', type: 'change' as const, description: '', selectors: ['aria/Bifoga faktura'], fingerprint: { tag: 'input', name: 'Bifoga faktura', attrs: { type: 'file' } }, value });
+  const usedRun: RunDetail = {
+    ...failedRun,
+    id: 'r3',
+    inputsShown: [{ name: 'leverantor', label: 'Leverantör', value: 'Dahl' }, { name: 'faktura', label: 'Faktura', value: 'dahl-15900.pdf' }],
+    inputs: { leverantor: 'Dahl', faktura: 'dahl-15900.pdf' },
+    steps: [
+      aStep({ id: 'u1', stepType: 'change', description: 'Fyll i leverantören Ahlsell', used: fill('Dahl') }),
+      aStep({ id: 'u2', seq: 2, stepIndex: 1, stepType: 'change', description: 'Lösenord', used: fill('{{secret.LOSEN}}') }),
+      aStep({ id: 'u3', seq: 3, stepIndex: 2, stepType: 'click', description: 'Spara', used: null }),
+      aStep({ id: 'u4', seq: 4, stepIndex: 3, stepType: 'change', description: 'Bifoga ahlsell-8400.pdf', used: upload('dahl-15900.pdf') }),
+    ],
+  };
+
+  const usedTexts = {
+    sv: {
+      facts: 'Om körningen',
+      inputs: 'Indata',
+      attempt: 'Försök 1',
       steps: [
-        aStep({ id: 'u1', stepType: 'change', description: 'Fyll i leverantören Ahlsell', used: fill('Dahl') }),
-        aStep({ id: 'u2', seq: 2, stepIndex: 1, stepType: 'change', description: 'Lösenord', used: fill('{{secret.LOSEN}}') }),
-        aStep({ id: 'u3', seq: 3, stepIndex: 2, stepType: 'click', description: 'Spara', used: null }),
+        'Steg 1 · Fyll i · Fyll i ”Leverantör” med ”Dahl”Fyll i leverantören Ahlsell',
+        'Fyll i ”Leverantör” med hemligheten LOSEN',
+        'Steg 3 · Klick · Spara',
+        'Steg 4 · Fyll i · Ladda upp ”dahl-15900.pdf” i ”Bifoga faktura”Bifoga ahlsell-8400.pdf',
       ],
+    },
+    en: {
+      facts: 'About the run',
+      inputs: 'Inputs',
+      attempt: 'Attempt 1',
+      steps: [
+        'Step 1 · Fill in · Fill in “Leverantör” with “Dahl”Fyll i leverantören Ahlsell',
+        'Fill in “Leverantör” with the secret LOSEN',
+        'Step 3 · Click · Spara',
+        'Step 4 · Fill in · Upload “dahl-15900.pdf” to “Bifoga faktura”Bifoga ahlsell-8400.pdf',
+      ],
+    },
+  };
+  for (const language of ['sv', 'en'] as const) {
+    it(`says what each step did with the values this run used (a file by its name), the description below it; a secret stays its name (${language})`, async () => {
+      const expected = usedTexts[language];
+      await i18n.changeLanguage(language);
+      await renderDetails(usedRun);
+      const facts = screen.getByRole('region', { name: expected.facts });
+      expect(within(facts).getByText(expected.inputs)).toBeInTheDocument();
+      expect(within(facts).getByText('Leverantör').nextElementSibling).toHaveTextContent(/^Dahl$/);
+      expect(within(facts).getByText('Faktura').nextElementSibling).toHaveTextContent(/^dahl-15900\.pdf$/);
+      const items = within(screen.getByRole('list', { name: expected.attempt })).getAllByRole('listitem');
+      expect(items).toHaveLength(4);
+      items.forEach((item, i) => expect(item).toHaveTextContent(expected.steps[i]!));
+      expect(items[1]).not.toHaveTextContent('{{secret');
     });
-    const [dahl, secret, old] = within(screen.getByRole('list', { name: 'Försök 1' })).getAllByRole('listitem');
-    expect(dahl).toHaveTextContent('Steg 1 · Fyll i · Fyll i ”Leverantör” med ”Dahl”Fyll i leverantören Ahlsell');
-    expect(secret).toHaveTextContent('Fyll i ”Leverantör” med hemligheten LOSEN');
-    expect(old).toHaveTextContent('Steg 3 · Klick · Spara');
-  });
+  }
 
   it('shows a table a step read, with its downloads, and runs another workflow for each of its rows', async () => {
     const table = { variable: 'fakturor', columns: ['Fakturanr', 'Leverantör'], rowCount: 2, pages: 3, capped: true };
