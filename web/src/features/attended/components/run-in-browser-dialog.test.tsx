@@ -114,6 +114,34 @@ describe('"Kör i min webbläsare" on a workflow', () => {
     expect(extension.commands.map((command) => command.type)).toEqual(['attended-tabs']);
   });
 
+  it('asks for the file of a file input first and sends it with the run in the person\'s browser (multipart)', async () => {
+    const extension = installExtension();
+    const detail = aWorkflowDetail({
+      ...workflow,
+      definition: {
+        version: 1,
+        inputs: [{ name: 'faktura', label: 'Faktura', type: 'file', required: true }],
+        steps: [{ id: 'f1', type: 'change', description: '', selectors: ['#faktura'], value: '{{input.faktura}}' }],
+      },
+    });
+    const { fetchMock } = mockWorkflows({ [`GET /api/workflows/${workflow.id}`]: () => json(200, detail) });
+    renderApp('/workflows');
+    await openFromMenu(/^Kör i min webbläsare$/);
+    const file = new File(['%PDF-1.7 faktura'], 'faktura 4711.pdf', { type: 'application/pdf' });
+    await userEvent.upload(await screen.findByLabelText(/Faktura \(obligatorisk\)/), file);
+    await userEvent.click(screen.getByRole('button', { name: 'Starta körning' }));
+    const dialog = await screen.findByRole('dialog', { name: `Kör ”${workflow.name}” i min webbläsare` });
+    extension.emit({ type: 'attended-tabs', tabs: [] });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Kör i min webbläsare' }));
+    await waitFor(() => expect(extension.commands.at(-1)).toMatchObject({ type: 'attended-start', token: connection.token }));
+    const started = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/attended-runs'));
+    expect(started).toHaveLength(1);
+    const body = started[0]![1]!.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect(JSON.parse(body.get('json') as string)).toEqual({ inputs: { faktura: 'faktura 4711.pdf' } });
+    expect(body.get('file.faktura')).toBe(file);
+  });
+
   it('says the extension is missing and links to its installation (sv and en)', async () => {
     mockWorkflows();
     renderApp('/workflows');
