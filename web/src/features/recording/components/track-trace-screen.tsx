@@ -118,7 +118,7 @@ export function TrackTraceScreen({ workflowId }: { workflowId?: string }) {
         </div>
       </Card>
 
-      <StepList steps={steps} onEdit={setEditing} onDelete={recorder.deleteStep} />
+      <StepList steps={steps} onEdit={setEditing} onDelete={recorder.deleteStep} onUseRecordedSignIn={recorder.useRecordedSignInSteps} />
 
       {secrets.length ? (
         <Alert variant="success" title={t('secrets.title')}>

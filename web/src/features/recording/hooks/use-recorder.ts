@@ -15,6 +15,7 @@ import {
   startUrl,
   stepFromCapture,
   type Translate,
+  withRecordedSignIn,
 } from '../model';
 
 export function useRecorder() {
@@ -65,6 +66,7 @@ export function useRecorder() {
 
   const clearSteps = () => setSteps([]);
   const deleteStep = (id: string) => setSteps((current) => renumber(current.filter((step) => step.id !== id)));
+  const useRecordedSignInSteps = (id: string) => setSteps((current) => withRecordedSignIn(current, id));
   const updateStep = (id: string, patch: StepPatch) =>
     setSteps((current) => current.map((step) => (step.id === id ? editStep(step, patch) : step)));
 
@@ -82,5 +84,6 @@ export function useRecorder() {
     clearSteps,
     deleteStep,
     updateStep,
+    useRecordedSignInSteps,
   };
 }
