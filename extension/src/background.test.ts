@@ -287,6 +287,11 @@ describe('a sign-in during a recording (issue 22)', () => {
     await committed('https://bank.example/start');
     await report(null, 'https://bank.example/start?tab=1', { signedIn: ['aria/Logga ut[role="button"]'] });
     expect(steps(), 'not before the page has settled').toEqual([]);
+    // The person already acts on the page after the sign-in while it settles: a step of its own, after the login step.
+    await capture({ type: 'click', selectors: ['#konto'] }, 1900);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(steps()).toEqual([{ step: { type: 'click', selectors: ['#konto'] }, at: 1900 }]);
+    fake.calls.sent.length = 0;
     await settled();
     expect(steps()).toEqual([
       {

@@ -118,7 +118,10 @@ async function emit(capture: Capture, tabId: number) {
   const s = await load();
   if (s.status !== 'recording' || !isRecorded(s, tabId)) return;
   const { onSignInPage, ...step } = capture;
-  if (capture.step.type !== 'navigate' && (onSignInPage || s.signIn?.tabId === tabId)) return holdSignInStep(s, step, tabId, onSignInPage);
+  // Held: a step on a sign-in page, or on any page of a tab that is signing in, unless that page said it is none
+  // (the person already acts on the page after the sign-in while it settles).
+  const signingIn = s.signIn?.tabId === tabId && s.signIn.frames.length > 0;
+  if (capture.step.type !== 'navigate' && (onSignInPage || signingIn)) return holdSignInStep(s, step, tabId, onSignInPage);
   capture = step;
   // A step in a popup names its window by the popup's address (the runner finds popups by URL).
   if (tabId !== s.tabId) {
