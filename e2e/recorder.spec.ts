@@ -10,6 +10,7 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import postgres from 'postgres';
 import { startSites, type Sites } from '../runner/test/sites/server.ts';
 import { test as extensionTest } from './support/extension';
@@ -41,6 +42,7 @@ test.afterAll(async () => {
   await sites?.close();
 });
 
+const screenshots = join(import.meta.dirname, '../docs/screenshots');
 const stepsOf = (page: Page) => page.getByRole('list', { name: 'Inspelade steg' }).getByRole('listitem');
 
 async function startRecording(page: Page, context: BrowserContext, url: string) {
@@ -218,6 +220,36 @@ async function extensionWorlds(page: Page): Promise<string[]> {
   await cdp.detach();
   return worlds;
 }
+
+test('signing in with BankID while recording becomes one "Logga in själv" step, done when the page behind it shows', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await registerCompany(page);
+  const site = await startRecording(page, context, `${sites.origin}/eid/index.html`);
+  // The person scans the moving QR code and confirms in the app (the test acts as the person).
+  await site.waitForTimeout(1000);
+  await site.getByRole('button', { name: 'Jag har legitimerat mig' }).click();
+  await site.waitForURL(/\/eid\/form\.html/);
+  await site.getByLabel('OCR-nummer').fill('7310452981');
+  await site.getByLabel('OCR-nummer').press('Tab');
+  const steps = stepsOf(page);
+  await expect(steps).toHaveCount(4, { timeout: 15_000 });
+  await expect(steps.nth(0)).toContainText('Öppna');
+  await expect(steps.nth(1)).toContainText('Du loggar in själv med BankID eller Freja eID; Kollega väntar tills du är inloggad');
+  await expect(steps.nth(1)).toContainText(`${sites.origin}/eid/form.html*`);
+  await expect(steps.nth(2)).toContainText('Fyll i "OCR-nummer" med "7310452981"');
+  await expect(steps.nth(3)).toContainText('Tryck på Tab');
+  await expect(page.getByRole('list', { name: 'Inspelade steg' })).not.toContainText('Jag har legitimerat mig');
+  await page.getByRole('list', { name: 'Inspelade steg' }).screenshot({ path: join(screenshots, 'recorder-sign-in-sv.jpg'), type: 'jpeg', quality: 70 });
+
+  await page.getByRole('complementary', { name: 'Inspelningsstatus' }).getByRole('button', { name: 'Stoppa inspelning' }).click();
+  await page.getByRole('button', { name: 'Exportera som flöde' }).click();
+  await expect(page).toHaveURL(/\/workflows\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+  const detail = await (await callApi(page, 'GET', `/api/workflows/${page.url().split('/').at(-1)}`)).json();
+  expect(detail.definition.steps.map((step: { type: string }) => step.type)).toEqual(['navigate', 'login', 'change', 'keyDown', 'keyUp']);
+  expect(detail.definition.steps[1]).toMatchObject({ instructions: 'Logga in med BankID eller Freja eID i fliken.', until: { url: `${sites.origin}/eid/form.html*` } });
+  // A workflow with a sign-in step runs only in a person's own browser: the list says so through its menu.
+  expect(detail.hasLoginStep).toBe(true);
+});
 
 const SENSITIVE_PAGE = `<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Betalning</title></head><body><form>
 <label for="pw">Lösenord</label><input id="pw" type="password"><button type="button" id="show">Visa lösenord</button>

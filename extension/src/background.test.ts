@@ -344,3 +344,79 @@ describe('element pictures while recording (issue 24)', () => {
     expect(fake.calls.sent).toContainEqual({ tabId: 1, message: { type: 'event', event: { type: 'step', capture } } });
   });
 });
+
+describe('a sign-in during a recording (issue 22)', () => {
+  const page = (frameId = 0) => ({ id: EXTENSION_ID, tab: { id: 70 } as chrome.tabs.Tab, frameId, url: 'https://bank.example/' });
+  const report = (kind: string | null, url: string, extra: Record<string, unknown> = {}, frameId = 0) =>
+    fake.send({ type: 'sign-in', report: { kind, url, top: frameId === 0, at: 1000, ...extra } }, page(frameId));
+  const capture = (step: Record<string, unknown>, at: number, onSignInPage?: string) =>
+    fake.send({ type: 'capture', capture: { step, at, ...(onSignInPage && { onSignInPage }) } }, page());
+  const committed = (url: string) => (fake.listeners.committed![0] as (d: unknown) => Promise<void>)({ frameId: 0, tabId: 70, url, transitionType: 'form_submit' });
+  const steps = () =>
+    fake.calls.sent.flatMap((s) => {
+      const event = (s.message as { event?: { type: string; capture: unknown } }).event;
+      return s.tabId === 1 && event?.type === 'step' ? [event.capture] : [];
+    });
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 1800));
+
+  beforeEach(async () => {
+    await fake.send(start('https://bank.example/login'), appSender());
+    fake.calls.sent.length = 0;
+  });
+
+  it('a password sign-in becomes one login step, done at the page after it, holding the steps the person took', async () => {
+    await report('password', 'https://bank.example/login');
+    const user = { type: 'change', selectors: ['#u'], value: 'anna' };
+    const password = { type: 'change', selectors: ['#p'], value: '{{secret.LOSENORD}}' };
+    const enter = { type: 'keyDown', key: 'Enter' };
+    await capture(user, 1100, 'password');
+    await capture(password, 1200, 'password');
+    await capture(enter, 1300, 'password');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(steps(), 'nothing of the sign-in is sent as steps of its own').toEqual([]);
+
+    await committed('https://bank.example/start');
+    await report(null, 'https://bank.example/start?tab=1', { signedIn: ['aria/Logga ut[role="button"]'] });
+    expect(steps(), 'not before the page has settled').toEqual([]);
+    // The person already acts on the page after the sign-in while it settles: a step of its own, after the login step.
+    await capture({ type: 'click', selectors: ['#konto'] }, 1900);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(steps()).toEqual([{ step: { type: 'click', selectors: ['#konto'] }, at: 1900 }]);
+    fake.calls.sent.length = 0;
+    await settled();
+    expect(steps()).toEqual([
+      {
+        step: { type: 'login', until: { url: 'https://bank.example/start*', selectors: ['aria/Logga ut[role="button"]'] } },
+        signIn: { kind: 'password', replaces: [{ step: user, at: 1100 }, { step: password, at: 1200 }, { step: enter, at: 1300 }] },
+        at: 1000,
+      },
+    ]);
+
+    // After it, steps are sent as before.
+    await capture({ type: 'click', selectors: ['#ny'] }, 2000);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(steps().at(-1)).toEqual({ step: { type: 'click', selectors: ['#ny'] }, at: 2000 });
+  });
+
+  it('an eID sign-in over several pages and frames: done only when no frame of the tab is one; its clicks are dropped', async () => {
+    await report('eid', 'https://idp.example/bankid');
+    await capture({ type: 'click', selectors: ['text/Mobilt BankID på annan enhet'] }, 1100, 'eid');
+    // The page reloads: its top frame first says it is none, its BankID frame then says it is one, within the settle time.
+    await committed('https://idp.example/bankid?retry=1');
+    await report(null, 'https://idp.example/bankid?retry=1');
+    await report('eid', 'https://idp.example/frame', {}, 3);
+    await settled();
+    expect(steps(), 'still signing in').toEqual([]);
+    await committed('https://bank.example/oversikt');
+    await report(null, 'https://bank.example/oversikt');
+    await settled();
+    expect(steps()).toEqual([{ step: { type: 'login', until: { url: 'https://bank.example/oversikt*' } }, signIn: { kind: 'eid' }, at: 1000 }]);
+  });
+
+  it('a sign-in that changes only the page, not its address, waits for an element of the page after it', async () => {
+    await report('password', 'https://bank.example/app#/login');
+    await report(null, 'https://bank.example/app#/start', { signedIn: ['aria/Mina sidor[role="heading"]'] });
+    await settled();
+    expect(steps()).toEqual([{ step: { type: 'login', until: { selectors: ['aria/Mina sidor[role="heading"]'] } }, signIn: { kind: 'password' }, at: 1000 }]);
+  });
+});

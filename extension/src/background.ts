@@ -11,9 +11,25 @@
 import { isAppOrigin, isWebUrl, originOf } from './origins.ts';
 import { listenForPicks, onPickerMessage, pickCommand } from './pick-session.ts';
 import type { PickerMessage } from './picker.ts';
-import type { AppCommand, Capture, ExtensionEvent, RecorderStatus } from './protocol.ts';
+import type { AppCommand, Capture, ExtensionEvent, RecorderStatus, SignInKind, SignInReport } from './protocol.ts';
 import { attendedCommand, isAttendedCommand } from './attended.ts';
 import { elementBox, throttled, thumbnailOf } from './thumbnail.ts';
+import { doneUrl } from './sign-in.ts';
+
+/** A sign-in under way in a recorded tab (docs/automation.md "The recorder"): from the first sign-in page on, until
+ *  the tab shows a page that is none. Its steps are held, not sent; it becomes one `login` step. */
+type SignIn = {
+  tabId: number;
+  kind: SignInKind;
+  /** When it began: the login step's place among the steps. */
+  at: number;
+  /** The addresses of its sign-in pages (the "done when" address must be none of them). */
+  urls: string[];
+  /** The frames of the tab's current page that say they are a sign-in page. */
+  frames: number[];
+  /** The steps the person took on its pages (kept for a password sign-in only: `Capture.signIn.replaces`). */
+  held: Capture[];
+};
 
 type State = {
   status: RecorderStatus;
@@ -24,6 +40,7 @@ type State = {
   /** The Kollega tab that receives the steps. */
   appTabId?: number;
   stepCount: number;
+  signIn?: SignIn;
 };
 
 const WINDOW = { width: 1200, height: 800 };
@@ -90,6 +107,7 @@ async function syncCaptureScript(recording: boolean) {
 
 async function setStatus(status: RecorderStatus, patch: Partial<State> = {}) {
   const s = { ...(await load()), ...patch, status };
+  if (status === 'stopped') s.signIn = undefined; // a sign-in nobody finished before the recording stopped: no step
   await syncCaptureScript(status !== 'stopped');
   await save(s);
   broadcast(s);
@@ -100,6 +118,12 @@ async function setStatus(status: RecorderStatus, patch: Partial<State> = {}) {
 async function emit(capture: Capture, tabId: number) {
   const s = await load();
   if (s.status !== 'recording' || !isRecorded(s, tabId)) return;
+  const { onSignInPage, ...step } = capture;
+  // Held: a step on a sign-in page, or on any page of a tab that is signing in, unless that page said it is none
+  // (the person already acts on the page after the sign-in while it settles).
+  const signingIn = s.signIn?.tabId === tabId && s.signIn.frames.length > 0;
+  if (capture.step.type !== 'navigate' && (onSignInPage || signingIn)) return holdSignInStep(s, step, tabId, onSignInPage);
+  capture = step;
   // A step in a popup names its window by the popup's address (the runner finds popups by URL).
   if (tabId !== s.tabId) {
     const tab = await chrome.tabs.get(tabId).catch(() => undefined);
@@ -124,6 +148,58 @@ async function shoot(ref: unknown, rawBox: unknown, tab: chrome.tabs.Tab) {
   const windowId = tab.windowId;
   const thumbnail = await throttled(() => thumbnailOf(windowId, box));
   if (thumbnail) toApp(state ?? s, { type: 'thumbnail', ref, thumbnail });
+}
+
+/** How long the tab must show a page that is no sign-in page before the sign-in counts as done (a page that draws
+ *  its sign-in after it has loaded, or an e-ID frame that loads after the page, is still a sign-in). */
+export const SIGN_IN_SETTLE_MS = 1500;
+let signInDone: ReturnType<typeof setTimeout> | undefined;
+
+/** A step made during a sign-in: held (a password sign-in's, for `replaces`), never sent as a step of its own. */
+async function holdSignInStep(s: State, capture: Capture, tabId: number, kind: SignInKind | undefined) {
+  const open = s.signIn?.tabId === tabId ? s.signIn : undefined;
+  if (!open && s.signIn) return; // another tab's sign-in is under way: one at a time
+  const signIn = open ?? { tabId, kind: kind!, at: capture.at, urls: [], frames: [], held: [] };
+  const merged = kind === 'eid' ? 'eid' : signIn.kind;
+  await save({ ...(state ?? s), signIn: { ...signIn, kind: merged, held: merged === 'password' ? [...signIn.held, capture] : [] } });
+}
+
+/** A frame says whether its page is a sign-in page: one opens (or goes on), none in the whole tab ends it. */
+async function onSignInReport(report: SignInReport, tabId: number, frameId: number) {
+  const s = await load();
+  if (s.status !== 'recording' || !isRecorded(s, tabId)) return;
+  const open = s.signIn?.tabId === tabId ? s.signIn : undefined;
+  if (report.kind) {
+    if (!open && s.signIn) return;
+    clearTimeout(signInDone);
+    const signIn = open ?? { tabId, kind: report.kind, at: report.at, urls: [], frames: [], held: [] };
+    const kind = report.kind === 'eid' || signIn.kind === 'eid' ? 'eid' : 'password';
+    await save({
+      ...s,
+      signIn: { ...signIn, kind, held: kind === 'eid' ? [] : signIn.held, urls: [...new Set([...signIn.urls, report.url])], frames: [...new Set([...signIn.frames, frameId])] },
+    });
+    return;
+  }
+  if (!open) return;
+  const frames = open.frames.filter((frame) => frame !== frameId);
+  await save({ ...s, signIn: { ...open, frames } });
+  if (!report.top || frames.length) return;
+  clearTimeout(signInDone);
+  signInDone = setTimeout(() => void endSignIn(tabId, report), SIGN_IN_SETTLE_MS);
+}
+
+/** The tab shows a page that is no sign-in: the sign-in becomes a `login` step, done when this page shows. */
+async function endSignIn(tabId: number, after: SignInReport) {
+  const s = await load();
+  const open = s.signIn;
+  if (!open || open.tabId !== tabId || open.frames.length) return;
+  await save({ ...s, signIn: undefined });
+  const url = doneUrl(open.urls, after.url);
+  const until = { ...(url && { url }), ...(after.signedIn && { selectors: after.signedIn }) };
+  // Neither an address nor an element: the page after the sign-in is at a sign-in address and shows nothing to wait for.
+  if (!until.url && !until.selectors) until.url = `${after.url.split(/[?#]/)[0]}*`;
+  const replaces = open.kind === 'password' && open.held.length ? open.held : undefined;
+  await emit({ step: { type: 'login', until }, signIn: { kind: open.kind, ...(replaces && { replaces }) }, at: open.at }, tabId);
 }
 
 async function start(url: string | null, appTabId: number | undefined): Promise<ExtensionEvent> {
@@ -179,6 +255,7 @@ type Message =
   | { type: 'hello' }
   | { type: 'capture'; capture: Capture }
   | { type: 'shoot'; ref: string; box: unknown }
+  | { type: 'sign-in'; report: SignInReport }
   | PickerMessage;
 
 type Sender = chrome.runtime.MessageSender;
@@ -235,6 +312,9 @@ chrome.runtime.onMessage.addListener((message: Message, sender, reply) => {
     case 'shoot':
       if (fromContentScript(sender) && sender.tab) void shoot(message.ref, message.box, sender.tab).catch(() => undefined);
       return false;
+    case 'sign-in':
+      if (fromContentScript(sender) && tabId !== undefined && message.report) void onSignInReport(message.report, tabId, sender.frameId ?? 0);
+      return false;
     case 'pick-hello':
     case 'pick-pause':
     case 'pick-cancel':
@@ -260,6 +340,8 @@ chrome.webNavigation.onCommitted.addListener(async (details) => {
   const s = await load();
   if (!isRecorded(s, details.tabId)) return;
   broadcast(s); // the new document's capture script asks too; this covers a reply that raced the commit
+  // A new page in a tab that is signing in: its frames say anew whether they are a sign-in page.
+  if (s.signIn?.tabId === details.tabId && s.signIn.frames.length) await save({ ...s, signIn: { ...s.signIn, frames: [] } });
   if (TYPED.has(details.transitionType))
     await emit({ step: { type: 'navigate', url: details.url }, at: Date.now() }, details.tabId);
 });

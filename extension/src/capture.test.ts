@@ -197,3 +197,42 @@ describe('element pictures (issue 24)', () => {
     expect(sent[0]!.ref).toBeUndefined();
   });
 });
+
+describe('signing in (issue 22)', () => {
+  const reports = () =>
+    raw.map((text) => JSON.parse(text) as { type: string; report?: { kind: string | null; top: boolean; url: string; signedIn?: unknown[] } }).filter((m) => m.type === 'sign-in').map((m) => m.report!);
+
+  // Each test starts on a page that is no sign-in, whatever the test before left (the script tells only changes).
+  beforeEach(async () => {
+    document.body.innerHTML = '<h1>Start</h1>';
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    raw.length = 0;
+  });
+
+  it('tells the worker when the page becomes a sign-in and when it stops being one, and marks the steps made on it', async () => {
+    document.body.innerHTML =
+      '<form><label for="u">Användarnamn</label><input id="u"><label for="p">Lösenord</label><input id="p" type="password"><button type="button">Logga in</button></form>';
+    await vi.waitFor(() => expect(reports().at(-1)).toMatchObject({ kind: 'password', top: true, url: location.href }), { timeout: 3000 });
+    type(document.getElementById('u') as HTMLInputElement, 'anna');
+    type(document.getElementById('p') as HTMLInputElement, 'Hemligt-Lösen-7');
+    expect(sent.map((c) => [c.step.type, c.onSignInPage])).toEqual([['change', 'password'], ['change', 'password']]);
+    expect(sent[1]!.step).toMatchObject({ value: '{{secret.LOSENORD}}' });
+    expect(raw.join('\n')).not.toContain('Hemligt-Lösen-7');
+
+    // The page after the sign-in (a single-page app: the same document): no sign-in, and what shows it is done.
+    const before = reports().length;
+    document.body.innerHTML = '<h1>Översikt</h1><nav><button type="button">Logga ut</button></nav><label for="s">Sök</label><input id="s">';
+    await vi.waitFor(() => expect(reports().length).toBe(before + 1), { timeout: 3000 });
+    expect(reports().at(-1)).toMatchObject({ kind: null, top: true });
+    expect(reports().at(-1)?.signedIn?.[0]).toBe('aria/Logga ut[role="button"]');
+    type(document.getElementById('s') as HTMLInputElement, 'Faktura 1002');
+    expect(sent.at(-1)).toMatchObject({ step: { value: 'Faktura 1002' } });
+    expect(sent.at(-1)?.onSignInPage).toBeUndefined();
+  });
+
+  it('an eID page with nothing to type is a sign-in from the moment it shows', async () => {
+    document.body.innerHTML = '<h1>Logga in med Mobilt BankID</h1><canvas aria-label="QR-kod"></canvas>';
+    await vi.waitFor(() => expect(reports().at(-1)).toMatchObject({ kind: 'eid', top: true }), { timeout: 3000 });
+    expect(sent).toEqual([]);
+  });
+});

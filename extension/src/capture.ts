@@ -16,15 +16,19 @@
 //   personnummer              → `change` with `{{input.name}}` (a run input), never the number itself
 //   file choosers             → reported with the files' names only (the app makes it a step that takes its file from a file input)
 //   Enter, Tab, Escape        → keyDown + keyUp
+//   a sign-in page            → told to the worker (`sign-in`: eid or password, and when the page stops being
+//                                one); every step made on it is marked `onSignInPage`: the worker holds them and
+//                                records one `login` step ("Logga in själv") for the sign-in instead (sign-in.ts)
 //
 // Each element step also asks the background worker for a picture of its element (`shoot` with the element's
 // box; the step carries the same `ref`): a click's when the button goes down, before the page reacts to it, a
 // field's when it commits. Never for a secret or a personnummer field. The worker takes it if Chrome's quota
 // allows (thumbnail.ts) and sends it to the app on its own; the step never waits for it.
 import { boxInTop, fieldOf, INTERACTIVE, placement } from './element-context.ts';
-import type { Capture } from './protocol.ts';
+import type { Capture, SignInReport } from './protocol.ts';
 import { accessibleName, fingerprintFor, selectorsFor } from './selectors.ts';
 import { inputNameFrom, isPersonnummer, secretAutocomplete, secretNameFrom } from './sensitive.ts';
+import { signedInSelectors, signInKind, type SignInKind } from './sign-in.ts';
 
 const KEYS = new Set(['Enter', 'Tab', 'Escape']);
 const TEXT_INPUT =
@@ -39,9 +43,37 @@ const recorded = new WeakMap<Element, string>();
 /** Fields that were password fields at some point (a "show password" toggle must not leak the value). */
 const passwords = new WeakSet<Element>();
 
+const isTop = window === window.top;
+const currentSignIn = () => signInKind(document, (el) => passwords.has(el));
+
 function send(capture: Capture) {
-  chrome.runtime.sendMessage({ type: 'capture', capture }).catch(() => undefined);
+  const onSignInPage = currentSignIn();
+  chrome.runtime.sendMessage({ type: 'capture', capture: onSignInPage ? { ...capture, onSignInPage } : capture }).catch(() => undefined);
 }
+
+/** What this frame last told the worker about signing in: the top frame tells once per page whatever it is (so the
+ *  worker learns that the page after a sign-in is none), other frames only when they are one. */
+let told: SignInKind | null | undefined = isTop ? undefined : null;
+let signInTimer: ReturnType<typeof setTimeout> | undefined;
+const SIGN_IN_CHECK_MS = 300;
+
+function checkSignIn() {
+  signInTimer = undefined;
+  if (!active || document.readyState === 'loading') return;
+  const kind = currentSignIn();
+  if (kind === told) return;
+  told = kind;
+  const report: SignInReport = { kind, url: location.href, top: isTop, at: Date.now() };
+  if (!kind && isTop) report.signedIn = signedInSelectors(document);
+  chrome.runtime.sendMessage({ type: 'sign-in', report }).catch(() => undefined);
+}
+
+/** Looks again a moment after the page changed (at most every SIGN_IN_CHECK_MS): a sign-in may appear or go at any time. */
+function scheduleSignInCheck() {
+  if (active && signInTimer === undefined) signInTimer = setTimeout(checkSignIn, SIGN_IN_CHECK_MS);
+}
+new MutationObserver(scheduleSignInCheck).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden', 'style', 'class', 'type'] });
+document.addEventListener('DOMContentLoaded', scheduleSignInCheck);
 
 let shots = 0;
 /** Asks for a picture of the element as it is now; the ref for its step (none when its box is not known). */
@@ -221,6 +253,7 @@ function setActive(next: boolean) {
   if (next === active) return;
   active = next;
   if (next) notePasswords();
+  if (next) scheduleSignInCheck();
   for (const [type, listener] of listeners) {
     if (next) window.addEventListener(type, listener as EventListener, true);
     else window.removeEventListener(type, listener as EventListener, true);

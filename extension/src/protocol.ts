@@ -5,6 +5,9 @@
 import type { PickCommand, PickEvent } from './pick-protocol.ts';
 import type { AttendedCommand, AttendedEvent } from './attended-protocol.ts';
 import type { Fingerprint, Selector } from './selectors.ts';
+import type { SignInKind } from './sign-in.ts';
+
+export type { SignInKind };
 
 export const APP_SOURCE = 'kollega-app';
 export const EXTENSION_SOURCE = 'kollega-recorder';
@@ -48,7 +51,13 @@ export type CapturedStep = Placement &
         choices?: Array<{ value: string; label: string }>;
       }
     | { type: 'keyDown' | 'keyUp'; key: string }
+    /** The person signed in ("Logga in själv"): done when the address matches `url` or one of `selectors` shows. */
+    | { type: 'login'; until: { url?: string; selectors?: Selector[] } }
   );
+
+/** Capture script → worker: whether a frame's page is a sign-in page (sent when that changes, and by the top frame
+ *  once per page). `signedIn`: the top frame's element that shows the person is signed in (when it is none). */
+export type SignInReport = { kind: SignInKind | null; url: string; top: boolean; at: number; signedIn?: Selector[] };
 
 /** What a captured step is about, for the app's description: the element's accessible name or label. */
 export type Capture = {
@@ -70,6 +79,12 @@ export type Capture = {
   /** An element step's picture, when the recorder asked for one: a `thumbnail` event with this `ref` follows
    *  (or came first: the picture of a click is asked for when the button goes down). */
   ref?: string;
+  /** Capture script → worker only: the step was made on a sign-in page (the worker holds it, see `signIn`). */
+  onSignInPage?: SignInKind;
+  /** A `login` step the recorder made of a sign-in: its kind, and for a password sign-in the steps the person took
+   *  (the password as `{{secret.NAME}}`, never its value), which the app can use instead so that the workflow
+   *  signs in by itself on Kollega's servers. */
+  signIn?: { kind: SignInKind; replaces?: Capture[] };
 };
 
 /** Extension → app. */

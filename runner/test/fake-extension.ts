@@ -35,6 +35,11 @@ export class FakeExtension {
   nextToken: string | undefined;
   private signingIn = false;
 
+  /** The person's browser profile (the person's own machine: what it keeps is theirs). */
+  get profileDir(): string {
+    return this.dir;
+  }
+
   private constructor(private readonly browser: ChildProcess, private readonly cdpSocket: WebSocket, private readonly dir: string) {
     cdpSocket.on('message', (data) => this.fromBrowser(JSON.parse(String(data))));
     // The person's browser gone (killed at close, or crashed): what waits on it fails instead of hanging.

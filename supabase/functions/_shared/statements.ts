@@ -6,7 +6,8 @@
 /** The columns of a `Workflow`, for `select`/`returning` on public.workflows (alias-free). */
 export const WORKFLOW_COLUMNS = `id, name, description, category, start_method as "startMethod", status,
   is_active as "isActive", created_at as "createdAt", updated_at as "updatedAt", created_by as "createdBy",
-  last_run_at as "lastRunAt", success_rate::float8 as "successRate", run_count as "runCount", manual_seconds as "manualSeconds", run_location as "runLocation"`;
+  last_run_at as "lastRunAt", success_rate::float8 as "successRate", run_count as "runCount", manual_seconds as "manualSeconds", run_location as "runLocation",
+  has_login_step as "hasLoginStep"`;
 
 /** The columns of a `PaymentMethod`. */
 export const PAYMENT_METHOD_COLUMNS = `id, name, type, card_last_four as "cardLastFour", bank_account as "bankAccount", is_default as "isDefault",

@@ -27,9 +27,10 @@ export const MAX_BATCH_BODY_BYTES = 10 * 1024 * 1024 + 50 * 1024 * 1024 + 64 * 1
 const BATCH_PATH = /^\/api\/workflows\/[^/]+\/batches$/;
 /** A batch's zip of files for its rows (docs/automation.md "File inputs"), beside its CSV or XLSX. */
 export const MAX_BATCH_ZIP_BYTES = 50 * 1024 * 1024;
-/** "Kör nu" and test runs with files (multipart): the files of one run together, plus the envelope and the JSON. */
+/** "Kör nu", test runs and runs in a person's browser with files (multipart): the files of one run together, plus the
+ *  envelope and the JSON. */
 export const MAX_RUN_BODY_BYTES = MAX_RUN_FILES_BYTES + 64 * 1024;
-const RUN_PATH = /^\/api\/workflows\/[^/]+\/run$/;
+const RUN_PATH = /^\/api\/workflows\/[^/]+\/(run|attended-runs)$/;
 /** A webhook's JSON with its files in base64 (4 characters for every 3 bytes). */
 export const MAX_HOOK_BODY_BYTES = Math.ceil(MAX_RUN_FILES_BYTES / 3) * 4 + 64 * 1024;
 
@@ -86,7 +87,7 @@ export const csrf: MiddlewareHandler<AppEnv> = async (c, next) => {
     const origin = c.req.header('origin');
     if (!origin || !originAllowed(origin, c.req.raw)) throw new HttpError(403, 'csrf_rejected');
     // A batch's file comes as multipart/form-data (a browser's file upload); the Origin check above still holds.
-    // So do the files of a run ("Kör nu", a test run).
+    // So do the files of a run ("Kör nu", a test run, "Kör i min webbläsare").
     const isUpload = c.req.method === 'POST' && (BATCH_PATH.test(c.req.path) || RUN_PATH.test(c.req.path)) && isMultipart(c.req.header('content-type'));
     if (hasBody(c.req.raw) && !isJson(c.req.header('content-type')) && !isUpload) throw new HttpError(403, 'csrf_rejected');
   }

@@ -18,6 +18,7 @@ export function aWorkflow(overrides: Partial<Workflow> = {}): Workflow {
     runCount: 40,
     manualSeconds: null,
     runLocation: 'unattended',
+    hasLoginStep: false,
     ...overrides,
   };
 }

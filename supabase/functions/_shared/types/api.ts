@@ -53,6 +53,8 @@ export type Workflow = {
   manualSeconds: number | null;
   /** Where the organisation lets it run (a workflow with a `login` step runs attended only, whatever this says). */
   runLocation: RunLocation;
+  /** Its current version has a "Logga in själv" (`login`) step: it runs only in a person's browser. */
+  hasLoginStep: boolean;
 };
 
 /** GET /api/dashboard/workflow-performance and GET /api/workflow-performance rows (most recently run first). */

@@ -5,13 +5,14 @@
 // check the organisation, the person and the workflow's run location (20261128100000).
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { HttpError, parseJson, validate } from '../../_shared/http.ts';
+import { HttpError, validate } from '../../_shared/http.ts';
 import { t } from '../../_shared/i18n.ts';
 import type { AttendedConnection } from '../../_shared/types/api.ts';
 import { type AppEnv, requireSession } from '../middleware.ts';
 import { asCaller, jsonParam, pathId } from '../resource.ts';
+import { storeRunFiles, withFiles } from '../input-files.ts';
 import { currentDefinition, runInputs } from '../run-inputs.ts';
-import { givenInputsSchema } from './workflows.ts';
+import { givenInputsSchema, readRunBody } from './workflows.ts';
 
 /** How long a relay token may wait for the extension to connect. */
 export const ATTENDED_TOKEN_TTL_SECONDS = 600;
@@ -38,18 +39,25 @@ async function newToken(): Promise<{ token: string; hash: Uint8Array }> {
 
 export const attendedRoutes = new Hono<AppEnv>();
 
-// Starts an attended run of the workflow's current version: 201 with where and how the extension connects.
+// Starts an attended run of the workflow's current version: 201 with where and how the extension connects. With
+// file inputs the body is multipart as for "Kör nu" (the JSON in the part `json`, each file in `file.<input>`): the
+// files are stored encrypted with the run in the same transaction, and the runner sets them in the person's tab.
 attendedRoutes.post('/workflows/:id/attended-runs', requireSession, async (c) => {
   const id = pathId(c);
-  const text = await c.req.text();
-  const { inputs: given, test } = validate(text.trim() ? parseJson(text) : {}, startBodySchema, c.get('lang'));
+  const lang = c.get('lang');
+  const { body, files } = await readRunBody(c);
+  const { inputs: given, test } = validate(body, startBodySchema, lang);
   const url = relayUrl();
   const { token, hash } = await newToken();
   const [row] = await asCaller(c, async (tx) => {
-    const inputs = runInputs(await currentDefinition(tx, id), given, c.get('lang'));
-    return tx<{ runId: string; expiresAt: string }[]>`
+    const definition = await currentDefinition(tx, id);
+    const withFile = withFiles(definition, given, files, lang);
+    const inputs = runInputs(definition, withFile.given, lang);
+    const started = await tx<{ runId: string; expiresAt: string }[]>`
       select run_id as "runId", expires_at as "expiresAt"
       from app.start_attended_run(${id}, ${jsonParam(tx, inputs)}, ${test}, ${hash}, ${ATTENDED_TOKEN_TTL_SECONDS})`;
+    await storeRunFiles(tx, started[0].runId, withFile.files);
+    return started;
   });
   return c.json({ runId: row.runId, relayUrl: url, token, expiresAt: row.expiresAt } satisfies AttendedConnection, 201);
 });

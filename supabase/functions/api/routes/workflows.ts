@@ -399,8 +399,9 @@ workflowRoutes.post('/workflows/:id/run', requireSession, async (c) => {
   return c.json(row, 202);
 });
 
-/** A run's body: JSON, or multipart with the JSON in the part `json` and files in `file.<input>` parts. */
-async function readRunBody(c: Context<AppEnv>): Promise<{ body: unknown; files: Record<string, GivenFile> }> {
+/** A run's body: JSON, or multipart with the JSON in the part `json` and files in `file.<input>` parts (also the
+ *  body of an attended run, routes/attended.ts). */
+export async function readRunBody(c: Context<AppEnv>): Promise<{ body: unknown; files: Record<string, GivenFile> }> {
   if (!isMultipart(c.req.header('content-type'))) {
     const text = await c.req.text();
     return { body: text.trim() ? parseJson(text) : {}, files: {} };

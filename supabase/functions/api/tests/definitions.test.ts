@@ -5,7 +5,7 @@ import { API_ORIGIN, API_URL, type Client, MISSING_ID, team, withDb } from './he
 import { chromeRecording, definition, workflowWithSteps } from './run-fixtures.ts';
 
 const DETAIL_KEYS = [
-  'category', 'createdAt', 'createdBy', 'currentVersion', 'definition', 'description', 'hasWebhook', 'id', 'isActive', 'lastRunAt',
+  'category', 'createdAt', 'createdBy', 'currentVersion', 'definition', 'description', 'hasLoginStep', 'hasWebhook', 'id', 'isActive', 'lastRunAt',
   'manualSeconds', 'missingSecrets', 'name', 'runCount', 'runLocation', 'schedule', 'startMethod', 'status', 'successRate', 'updatedAt', 'webhookSigned',
 ];
 

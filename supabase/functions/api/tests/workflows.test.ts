@@ -6,7 +6,7 @@ import { auditRows, Client, MISSING_ID, team, withDb } from './helpers.ts';
 import { CLICK_DEFINITION, definition, workflowWithSteps } from './run-fixtures.ts';
 
 const WORKFLOW_KEYS = [
-  'category', 'createdAt', 'createdBy', 'description', 'id', 'isActive', 'lastRunAt', 'manualSeconds', 'name', 'runCount', 'runLocation', 'startMethod',
+  'category', 'createdAt', 'createdBy', 'description', 'hasLoginStep', 'id', 'isActive', 'lastRunAt', 'manualSeconds', 'name', 'runCount', 'runLocation', 'startMethod',
   'status', 'successRate', 'updatedAt',
 ];
 

@@ -6,7 +6,7 @@ import { declareFileInputs, type Definition, type Selector, type Step } from '@s
 
 export const DEFAULT_START_URL = 'https://';
 
-export const STEP_ACTIONS = ['navigate', 'click', 'type', 'key', 'wait', 'manual', 'ai_decision', 'screenshot'] as const;
+export const STEP_ACTIONS = ['navigate', 'click', 'type', 'key', 'wait', 'manual', 'ai_decision', 'screenshot', 'login'] as const;
 export type StepAction = (typeof STEP_ACTIONS)[number];
 
 export type { RecorderStatus } from '@extension/protocol';
@@ -27,6 +27,9 @@ export type RecordedStep = {
   input?: string;
   /** The ref of its element's picture, which the extension sends on its own (`thumbnail` event). */
   ref?: string;
+  /** A `login` step the recorder made of a password sign-in: the steps the person took (the password as a secret),
+   *  which can stand in for it so that the workflow signs in by itself on the servers (withRecordedSignIn). */
+  replaces?: RecordedStep[];
 };
 
 /** Texts for descriptions: the `recording` namespace's `t`. */
@@ -45,6 +48,7 @@ export function actionOf(step: Step): StepAction {
     case 'ai_decision':
     case 'screenshot':
     case 'wait':
+    case 'login':
       return step.type;
     default:
       return 'click';
@@ -60,6 +64,7 @@ export function stepFromCapture(capture: Capture, id: string, t: Translate): Rec
   const timestamp = new Date(capture.at).toISOString();
   const base = { id, stepNumber: 0, timestamp, at: capture.at, ...(capture.ref ? { ref: capture.ref } : {}) };
   if (captured.type === 'keyUp') return null;
+  if (captured.type === 'login') return signInStep(capture, captured, id, t);
   if (capture.files && captured.type === 'change') {
     // A file chooser: the files stay on the recording machine; each run is given its own file (a file input,
     // declared when the recording is saved: declareFileInputs).
@@ -98,6 +103,33 @@ export function stepFromCapture(capture: Capture, id: string, t: Translate): Rec
     ...(capture.secret ? { secret: capture.secret } : {}),
     ...(capture.input ? { input: capture.input } : {}),
   };
+}
+
+/**
+ * The person signed in during the recording ("Logga in själv"): a `login` step told in the app's language, done
+ * when the page after the sign-in shows (its address or an element of it). A password sign-in keeps the steps the
+ * person took, to use instead.
+ */
+function signInStep(capture: Capture, captured: Extract<Capture['step'], { type: 'login' }>, id: string, t: Translate): RecordedStep {
+  const kind = capture.signIn?.kind ?? 'eid';
+  const description = t(`steps.describe.login_${kind}`);
+  const step: Step = { id, type: 'login', description, instructions: t(`steps.login_instructions.${kind}`), until: captured.until };
+  const replaces = (capture.signIn?.replaces ?? []).flatMap((held, index) => stepFromCapture(held, `${id}-${index + 1}`, t) ?? []);
+  return {
+    id,
+    stepNumber: 0,
+    timestamp: new Date(capture.at).toISOString(),
+    at: capture.at,
+    action: 'login',
+    description,
+    step,
+    ...(replaces.length ? { replaces } : {}),
+  };
+}
+
+/** The steps with a recorded sign-in's `login` step replaced by the steps the person took (a password sign-in). */
+export function withRecordedSignIn(steps: RecordedStep[], id: string): RecordedStep[] {
+  return renumber(steps.flatMap((step) => (step.id === id && step.replaces ? step.replaces : [step])));
 }
 
 /** A change in a person's words: the option's text for a select, ticked or not for a checkbox or radio. */
@@ -150,6 +182,11 @@ export function selectorText(selector: Selector | undefined): string {
 
 export function displayFields(step: Step): { selector?: string; value?: string } {
   const selector = 'selectors' in step && step.selectors ? selectorText(step.selectors[0]) : undefined;
+  if (step.type === 'login') {
+    // "Done when": the address after the sign-in, and the element that shows it.
+    const shows = step.until.selectors?.[0];
+    return { ...(shows ? { selector: selectorText(shows) } : {}), ...(step.until.url ? { value: step.until.url } : {}) };
+  }
   const value =
     step.type === 'change' ? step.value : step.type === 'navigate' ? step.url : step.type === 'keyDown' ? step.key : undefined;
   return { ...(selector ? { selector } : {}), ...(value ? { value } : {}) };
@@ -163,6 +200,14 @@ export function editStep(recorded: RecordedStep, patch: StepPatch): RecordedStep
   if ('selectors' in step && step.selectors && patch.selector) {
     const first = patch.selector.includes(' » ') ? patch.selector.split(' » ') : patch.selector;
     step.selectors = [first, ...step.selectors.slice(1).filter((s) => selectorText(s) !== patch.selector)];
+  }
+  if (step.type === 'login') {
+    // The "done when" of a recorded sign-in: the address (empty: none) and the first element (the others stay).
+    const selectors = patch.selector ? [patch.selector.includes(' » ') ? patch.selector.split(' » ') : patch.selector] : [];
+    const kept = (step.until.selectors ?? []).slice(1).filter((s) => selectorText(s) !== patch.selector);
+    const url = patch.value?.trim();
+    const until = { ...(url ? { url } : {}), ...(selectors.length || kept.length ? { selectors: [...selectors, ...kept] } : {}) };
+    if (until.url || until.selectors) step.until = until;
   }
   if (patch.value !== undefined) {
     if (step.type === 'change') step.value = patch.value;

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aRunDetail, aWorkflowDetail } from '@/features/workflows/test-fixtures';
 import { i18n } from '@/lib/i18n';
-import { demoUser, json, mockApi } from '@/test/api-mock';
+import { demoUser, json, mockApi, page } from '@/test/api-mock';
 import { aWorkflow } from '@/test/fixtures';
 import { extensionRouteTests } from '@/test/recorder-extension';
 import { renderApp } from '@/test/render';
@@ -27,7 +27,7 @@ const tabs = [
 function mockWorkflows(routes: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET /api/user': () => json(200, demoUser),
-    'GET /api/workflows': () => json(200, [workflow]),
+    'GET /api/workflows?limit=30': () => json(200, page([workflow])),
     [`GET /api/workflows/${workflow.id}`]: () => json(200, aWorkflowDetail({ ...workflow })),
     [`POST /api/workflows/${workflow.id}/attended-runs`]: () => json(201, connection),
     [`GET /api/runs/${RUN_ID}`]: () => json(200, aRunDetail({ id: RUN_ID, mode: 'attended', status: 'running', trigger: 'manual' })),
@@ -114,6 +114,34 @@ describe('"Kör i min webbläsare" on a workflow', () => {
     expect(extension.commands.map((command) => command.type)).toEqual(['attended-tabs']);
   });
 
+  it('asks for the file of a file input first and sends it with the run in the person\'s browser (multipart)', async () => {
+    const extension = installExtension();
+    const detail = aWorkflowDetail({
+      ...workflow,
+      definition: {
+        version: 1,
+        inputs: [{ name: 'faktura', label: 'Faktura', type: 'file', required: true }],
+        steps: [{ id: 'f1', type: 'change', description: '', selectors: ['#faktura'], value: '{{input.faktura}}' }],
+      },
+    });
+    const { fetchMock } = mockWorkflows({ [`GET /api/workflows/${workflow.id}`]: () => json(200, detail) });
+    renderApp('/workflows');
+    await openFromMenu(/^Kör i min webbläsare$/);
+    const file = new File(['%PDF-1.7 faktura'], 'faktura 4711.pdf', { type: 'application/pdf' });
+    await userEvent.upload(await screen.findByLabelText(/Faktura \(obligatorisk\)/), file);
+    await userEvent.click(screen.getByRole('button', { name: 'Starta körning' }));
+    const dialog = await screen.findByRole('dialog', { name: `Kör ”${workflow.name}” i min webbläsare` });
+    extension.emit({ type: 'attended-tabs', tabs: [] });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Kör i min webbläsare' }));
+    await waitFor(() => expect(extension.commands.at(-1)).toMatchObject({ type: 'attended-start', token: connection.token }));
+    const started = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/attended-runs'));
+    expect(started).toHaveLength(1);
+    const body = started[0]![1]!.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect(JSON.parse(body.get('json') as string)).toEqual({ inputs: { faktura: 'faktura 4711.pdf' } });
+    expect(body.get('file.faktura')).toBe(file);
+  });
+
   it('says the extension is missing and links to its installation (sv and en)', async () => {
     mockWorkflows();
     renderApp('/workflows');
@@ -128,5 +156,40 @@ describe('"Kör i min webbläsare" on a workflow', () => {
     await openFromMenu(/^Run in my browser$/);
     dialog = await screen.findByRole('dialog', { name: `Run “${workflow.name}” in my browser` });
     expect(within(dialog).getByRole('link', { name: 'How to install Kollega Recorder' })).toHaveAttribute('href', '/recorder-extension');
+  });
+});
+
+describe('which workflow cards offer "Kör i min webbläsare"', () => {
+  const cards = [
+    { workflow: aWorkflow({ id: 'a1b2c3d4-0000-4000-8000-000000000002', name: 'Bara på servrarna', runLocation: 'unattended' }), offered: false },
+    { workflow: aWorkflow({ id: 'a1b2c3d4-0000-4000-8000-000000000003', name: 'Banken', runLocation: 'unattended', hasLoginStep: true }), offered: true },
+    { workflow: aWorkflow({ id: 'a1b2c3d4-0000-4000-8000-000000000004', name: 'Bara hos mig', runLocation: 'attended' }), offered: true },
+    { workflow: aWorkflow({ id: 'a1b2c3d4-0000-4000-8000-000000000005', name: 'Var som helst', runLocation: 'both' }), offered: true },
+  ];
+
+  /** The card's menu items, the menu closed again. */
+  async function menuOf(name: string, menuName: RegExp): Promise<string[]> {
+    const card = await screen.findByRole('article', { name }, { timeout: 20_000 });
+    await userEvent.click(within(card).getByRole('button', { name: menuName }));
+    const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent ?? '');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menuitem')).not.toBeInTheDocument());
+    return items;
+  }
+
+  it('only where the workflow may run in a person\'s browser: kept there or on both, or with a sign-in step (sv and en)', async () => {
+    mockApi({ 'GET /api/user': () => json(200, demoUser), 'GET /api/workflows?limit=30': () => json(200, page(cards.map((c) => c.workflow))) });
+    renderApp('/workflows');
+    for (const { workflow: shown, offered } of cards) {
+      const items = await menuOf(shown.name, /Åtgärder för/);
+      expect(items, shown.name).toContain('Kör nu');
+      expect(items.includes('Kör i min webbläsare'), shown.name).toBe(offered);
+    }
+    await i18n.changeLanguage('en');
+    for (const { workflow: shown, offered } of cards) {
+      const items = await menuOf(shown.name, /Actions for/);
+      expect(items, shown.name).toContain('Run now');
+      expect(items.includes('Run in my browser'), shown.name).toBe(offered);
+    }
   });
 });

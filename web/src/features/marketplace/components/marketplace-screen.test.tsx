@@ -60,6 +60,7 @@ const workflow: Workflow = {
   runCount: 0,
   manualSeconds: null,
   runLocation: 'unattended',
+  hasLoginStep: false,
 };
 
 function renderMarketplace(routes: Parameters<typeof mockApi>[0] = {}) {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PencilIcon, TrashIcon } from '@/components/ui/icons';
 import { formatTime } from '@/lib/format';
@@ -11,9 +12,11 @@ type StepListProps = {
   pictures?: Record<string, string>;
   onEdit: (step: RecordedStep) => void;
   onDelete: (id: string) => void;
+  /** A recorded password sign-in: use the steps the person took instead of "Logga in själv". */
+  onUseRecordedSignIn: (id: string) => void;
 };
 
-export function StepList({ steps, pictures = {}, onEdit, onDelete }: StepListProps) {
+export function StepList({ steps, pictures = {}, onEdit, onDelete, onUseRecordedSignIn }: StepListProps) {
   const { t } = useTranslation('recording');
   return (
     <Card title={t('steps.title')}>
@@ -38,12 +41,21 @@ export function StepList({ steps, pictures = {}, onEdit, onDelete }: StepListPro
                 ) : null}
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
-                    <Badge tone={step.action === 'ai_decision' ? 'violet' : 'slate'}>{t(`steps.actions.${step.action}`)}</Badge>
+                    <Badge tone={step.action === 'ai_decision' ? 'violet' : step.action === 'login' ? 'amber' : 'slate'}>{t(`steps.actions.${step.action}`)}</Badge>
                     <span className="text-xs text-slate-500">{formatTime(step.timestamp)}</span>
                   </div>
                   <p className="mt-1 text-sm text-slate-900">{step.description}</p>
                   {selector ? <p className="font-mono text-xs break-all text-slate-500">{selector}</p> : null}
                   {value && step.action !== 'navigate' ? <p className="text-xs break-all text-slate-500">{value}</p> : null}
+                  {step.action === 'login' ? <p className="mt-1 text-xs text-slate-600">{t('steps.login_note')}</p> : null}
+                  {step.replaces ? (
+                    <div className="mt-2">
+                      <Button variant="secondary" size="sm" onClick={() => onUseRecordedSignIn(step.id)}>
+                        {t('steps.use_recorded_sign_in')}
+                      </Button>
+                      <p className="mt-1 text-xs text-slate-500">{t('steps.use_recorded_sign_in_hint')}</p>
+                    </div>
+                  ) : null}
                 </div>
                 <button
                   type="button"

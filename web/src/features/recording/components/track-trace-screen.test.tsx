@@ -219,6 +219,70 @@ describe('Track & Trace', { timeout: 20_000 }, () => {
   });
 });
 
+describe('a sign-in during the recording (issue 22)', { timeout: 20_000 }, () => {
+  const signIn = (kind: 'eid' | 'password') => {
+    const fake = extension!;
+    fake.status('recording');
+    fake.capture({ step: { type: 'navigate', url: 'https://portal.example.se/login' } });
+    fake.capture({
+      step: { type: 'login', until: { url: 'https://portal.example.se/start*', selectors: ['aria/Logga ut[role="button"]'] } },
+      signIn: {
+        kind,
+        ...(kind === 'password' && {
+          replaces: [
+            { step: { type: 'change', selectors: ['aria/Användarnamn'], value: 'anna' }, label: 'Användarnamn', at: 1 },
+            { step: { type: 'change', selectors: ['aria/Lösenord'], value: '{{secret.LOSENORD}}' }, label: 'Lösenord', secret: 'LOSENORD', at: 2 },
+            { step: { type: 'keyDown', key: 'Enter' }, at: 3 },
+            { step: { type: 'keyUp', key: 'Enter' }, at: 4 },
+          ],
+        }),
+      },
+    });
+    fake.capture({ step: { type: 'click', selectors: ['aria/Ny betalning[role="button"]'] }, label: 'Ny betalning' });
+  };
+
+  it('an eID sign-in is one "Logga in själv" step with when it is done, saved as a login step with instructions (sv)', async () => {
+    const { calls } = await renderTrackTrace();
+    signIn('eid');
+    expect(steps()).toHaveLength(3);
+    expect(steps()[1]).toHaveTextContent('Logga in själv');
+    expect(steps()[1]).toHaveTextContent('Du loggar in själv med BankID eller Freja eID; Kollega väntar tills du är inloggad');
+    expect(steps()[1]).toHaveTextContent('https://portal.example.se/start*');
+    expect(steps()[1]).toHaveTextContent('körs bara i en persons egen webbläsare');
+    expect(within(steps()[1]!).queryByRole('button', { name: /sparat lösenord/ })).not.toBeInTheDocument();
+    extension!.status('stopped');
+    fireEvent.click(screen.getByRole('button', { name: 'Exportera som flöde' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const parsed = definitionSchema.parse((calls.find((c) => c.method === 'PUT')!.body as { definition: unknown }).definition);
+    expect(parsed.steps.map((step) => step.type)).toEqual(['navigate', 'login', 'click']);
+    expect(parsed.steps[1]).toMatchObject({
+      instructions: 'Logga in med BankID eller Freja eID i fliken.',
+      until: { url: 'https://portal.example.se/start*', selectors: ['aria/Logga ut[role="button"]'] },
+    });
+  });
+
+  it('a password sign-in can use the steps the person took instead, the password as a secret (en)', async () => {
+    await i18n.changeLanguage('en');
+    await renderTrackTrace();
+    signIn('password');
+    const list = () => within(screen.getByRole('list', { name: 'Recorded steps' })).getAllByRole('listitem');
+    expect(list()).toHaveLength(3);
+    expect(list()[1]).toHaveTextContent('You sign in yourself with your user name and password; Kollega waits until you are signed in');
+    expect(screen.queryByText(/LOSENORD/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Passwords are never recorded')).not.toBeInTheDocument();
+    fireEvent.click(within(list()[1]!).getByRole('button', { name: 'Sign in with a saved password instead' }));
+    expect(list().map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Open https://portal.example.se/login'),
+      expect.stringContaining('Användarnamn'),
+      expect.stringContaining('LOSENORD'),
+      expect.stringContaining('Enter'),
+      expect.stringContaining('Ny betalning'),
+    ]);
+    expect(screen.queryByText(/You sign in yourself/)).not.toBeInTheDocument();
+    expect(screen.getByText('The steps use the secrets LOSENORD. Enter their values in the workflow editor before the flow runs.')).toBeInTheDocument();
+  });
+});
+
 describe('recorded steps', () => {
   const t = (key: string, values?: Record<string, unknown>) => `${key}${values ? JSON.stringify(values) : ''}`;
   const capture = (step: Parameters<typeof stepFromCapture>[0]['step']) => ({ step, at: 0 });

@@ -125,7 +125,7 @@ export function TrackTraceScreen({ workflowId }: { workflowId?: string }) {
         </div>
       </Card>
 
-      <StepList steps={steps} pictures={recorder.pictures} onEdit={setEditing} onDelete={recorder.deleteStep} />
+      <StepList steps={steps} pictures={recorder.pictures} onEdit={setEditing} onDelete={recorder.deleteStep} onUseRecordedSignIn={recorder.useRecordedSignInSteps} />
 
       {secrets.length ? (
         <Alert variant="success" title={t('secrets.title')}>

@@ -17,6 +17,7 @@ import {
   startUrl,
   stepFromCapture,
   type Translate,
+  withRecordedSignIn,
 } from '../model';
 
 export function useRecorder() {
@@ -74,6 +75,7 @@ export function useRecorder() {
     setPictures({});
   };
   const deleteStep = (id: string) => setSteps((current) => renumber(current.filter((step) => step.id !== id)));
+  const useRecordedSignInSteps = (id: string) => setSteps((current) => withRecordedSignIn(current, id));
   const updateStep = (id: string, patch: StepPatch) =>
     setSteps((current) => current.map((step) => (step.id === id ? editStep(step, patch) : step)));
 
@@ -92,5 +94,6 @@ export function useRecorder() {
     clearSteps,
     deleteStep,
     updateStep,
+    useRecordedSignInSteps,
   };
 }

@@ -14,18 +14,20 @@ export const isAttendedOnly = (error: unknown) => error instanceof ApiError && e
 export type RunWorkflowInput = { id: string; inputs?: Record<string, string>; files?: Record<string, File>; mode?: 'test' };
 
 /**
- * POST …/run: JSON, or with files multipart/form-data (the JSON body in the part `json`, each file in `file.<input>`;
- * docs/api.md).
+ * A run's body: the JSON, or with files multipart/form-data (the JSON in the part `json`, each file in
+ * `file.<input>`; docs/api.md). Also the body of a run in the person's browser (features/attended).
  */
+export function runBody<T extends object>(json: T, files?: Record<string, File>): T | FormData {
+  if (!files || !Object.keys(files).length) return json;
+  const form = new FormData();
+  form.set('json', JSON.stringify(json));
+  for (const [name, file] of Object.entries(files)) form.set(`file.${name}`, file);
+  return form;
+}
+
+/** POST …/run: JSON, or with files multipart/form-data (runBody). */
 export function runWorkflow({ id, inputs, files, mode }: RunWorkflowInput): Promise<{ executionId: string }> {
-  const json = { ...(inputs ? { inputs } : {}), ...(mode ? { mode } : {}) };
-  let body: FormData | typeof json = json;
-  if (files && Object.keys(files).length) {
-    const form = new FormData();
-    form.set('json', JSON.stringify(json));
-    for (const [name, file] of Object.entries(files)) form.set(`file.${name}`, file);
-    body = form;
-  }
+  const body = runBody({ ...(inputs ? { inputs } : {}), ...(mode ? { mode } : {}) }, files);
   return apiRequest<{ executionId: string }>(`/api/workflows/${encodeURIComponent(id)}/run`, { method: 'POST', body });
 }
 

@@ -1,5 +1,6 @@
 // One workflow: status, category, start method, last run, success rate; pause/start, its steps (the
-// editor), and a menu (details, run, run in my browser, duplicate, statistics, export in either format, delete). Whoever may
+// editor), and a menu (details, run, run in my browser where the workflow may run there, duplicate, statistics,
+// export in either format, delete). Whoever may
 // not change it (not its creator, a superuser or an admin) sees pause/start, details and delete disabled,
 // with the reason on the card.
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
@@ -26,6 +27,12 @@ import { useCan } from '@/lib/permissions';
 import { formatDateTime } from '@/lib/format';
 import { EXPORT_FORMATS, exportWorkflowUrl } from '../api/export-workflow-url';
 import { displayStatus, WorkflowStatusBadge } from './workflow-status-badge';
+
+/** Whether the workflow may run in a person's own browser: the organisation lets it (attended or both), or it has a
+ *  "Logga in själv" step (which runs attended whatever the setting says). */
+export function mayRunAttended(workflow: Pick<Workflow, 'runLocation' | 'hasLoginStep'>): boolean {
+  return workflow.runLocation !== 'unattended' || workflow.hasLoginStep;
+}
 
 export type WorkflowAction = 'edit' | 'run' | 'run_in_browser' | 'toggle' | 'duplicate' | 'statistics' | 'delete';
 
@@ -84,12 +91,14 @@ export function WorkflowCard({ workflow, onAction }: WorkflowCardProps) {
                   {t('menu.run')}
                 </button>
               </MenuItem>
-              <MenuItem>
-                <button type="button" className={itemClasses} onClick={() => onAction('run_in_browser', workflow)}>
-                  <WindowIcon className="size-4 text-slate-400" />
-                  {t('menu.run_in_browser')}
-                </button>
-              </MenuItem>
+              {mayRunAttended(workflow) ? (
+                <MenuItem>
+                  <button type="button" className={itemClasses} onClick={() => onAction('run_in_browser', workflow)}>
+                    <WindowIcon className="size-4 text-slate-400" />
+                    {t('menu.run_in_browser')}
+                  </button>
+                </MenuItem>
+              ) : null}
               <MenuItem disabled={!toggle.allowed}>
                 <button type="button" className={`${itemClasses} data-disabled:opacity-50`} onClick={() => toggle.allowed && onAction('toggle', workflow)}>
                   {isActive ? <PauseIcon className="size-4 text-slate-400" /> : <PlayIcon className="size-4 text-slate-400" />}

@@ -95,7 +95,7 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
   const inputs = inputsDraft ?? workflow.definition.inputs ?? [];
   /** Input values being asked for, for a test run on the servers or a run in the person's browser (`browser`). */
   const [askingInputs, setAskingInputs] = useState<{ browser?: BrowserRun } | null>(null);
-  const [browser, setBrowser] = useState<(BrowserRun & { inputs?: Record<string, string> }) | null>(null);
+  const [browser, setBrowser] = useState<(BrowserRun & { inputs?: Record<string, string>; files?: Record<string, File> }) | null>(null);
   const dirty = (history.changed && !sameSteps(steps, saved)) || inputsDraft !== null;
   const [errors, setErrors] = useState<DefinitionErrors>({});
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
@@ -165,7 +165,7 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
       onError: (error) => {
         if (!isAttendedOnly(error)) return;
         setAskingInputs(null);
-        setBrowser({ attendedOnly: true, test: true, inputs: values });
+        setBrowser({ attendedOnly: true, test: true, inputs: values, files });
       },
     });
 
@@ -416,14 +416,14 @@ export function WorkflowEditorScreen({ workflowId, secretsWithoutSites }: Workfl
           onClose={() => setAskingInputs(null)}
           onSubmit={(values, files) => {
             if (!askingInputs.browser) return startTestRun(values, files);
-            setBrowser({ ...askingInputs.browser, inputs: values });
+            setBrowser({ ...askingInputs.browser, inputs: values, files });
             setAskingInputs(null);
           }}
         />
       ) : null}
       {browser ? (
         <RunInBrowserDialog
-          target={{ kind: 'workflow', workflowId: workflow.id, name: workflow.name, inputs: browser.inputs, test: browser.test }}
+          target={{ kind: 'workflow', workflowId: workflow.id, name: workflow.name, inputs: browser.inputs, files: browser.files, test: browser.test }}
           attendedOnly={browser.attendedOnly}
           onClose={() => setBrowser(null)}
           onStarted={(started) => {

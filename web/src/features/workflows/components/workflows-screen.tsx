@@ -58,7 +58,7 @@ export function WorkflowsScreen() {
   const [statistics, setStatistics] = useState<Workflow | null>(null);
   /** A run's input values being asked for: for a run on the servers, or in the person's browser (`browser`). */
   const [asking, setAsking] = useState<{ workflow: Workflow; inputs: InputDeclaration[]; browser?: Browser } | null>(null);
-  const [browser, setBrowser] = useState<(Browser & { workflow: Workflow; inputs?: Record<string, string> }) | null>(null);
+  const [browser, setBrowser] = useState<(Browser & { workflow: Workflow; inputs?: Record<string, string>; files?: Record<string, File> }) | null>(null);
   const queryClient = useQueryClient();
 
   const createWorkflow = useCreateWorkflow();
@@ -130,7 +130,7 @@ export function WorkflowsScreen() {
       onError: (error) => {
         if (!isAttendedOnly(error)) return;
         setAsking(null);
-        setBrowser({ workflow, inputs, attendedOnly: true });
+        setBrowser({ workflow, inputs, files, attendedOnly: true });
       },
     });
 
@@ -293,14 +293,14 @@ export function WorkflowsScreen() {
           onClose={() => setAsking(null)}
           onSubmit={(values, files) => {
             if (!asking.browser) return startRun(asking.workflow, values, files);
-            setBrowser({ workflow: asking.workflow, inputs: values, ...asking.browser });
+            setBrowser({ workflow: asking.workflow, inputs: values, files, ...asking.browser });
             setAsking(null);
           }}
         />
       ) : null}
       {browser ? (
         <RunInBrowserDialog
-          target={{ kind: 'workflow', workflowId: browser.workflow.id, name: browser.workflow.name, inputs: browser.inputs }}
+          target={{ kind: 'workflow', workflowId: browser.workflow.id, name: browser.workflow.name, inputs: browser.inputs, files: browser.files }}
           attendedOnly={browser.attendedOnly}
           onClose={() => setBrowser(null)}
           onStarted={(runId) => void navigate({ to: '/workflow-execution/$runId', params: { runId } })}
