@@ -54,6 +54,14 @@ export class Session {
     expect(registered.status).toBeLessThan(300);
   }
 
+  /** A recording imported (POST /workflows/import) and activated with `settings` (say, where it may run); its id. */
+  async importActive(recording: unknown, settings: Record<string, unknown> = {}): Promise<string> {
+    const imported = await this.request<{ id: string }>('POST', '/workflows/import', recording);
+    expect(imported.status).toBe(201);
+    expect((await this.request('PUT', `/workflows/${imported.body.id}`, { status: 'active', ...settings })).status).toBe(200);
+    return imported.body.id;
+  }
+
   /** A new active workflow of this company with these steps; its id. */
   async activeWorkflow(name: string, steps: unknown[]): Promise<string> {
     const created = await this.request<{ id: string }>('POST', '/workflows', { name });

@@ -36,13 +36,10 @@ describe('hard cases replayed attended, in a tab of the person\'s browser throug
   for (const testCase of CASES) {
     it(`${testCase.id}: ${testCase.title}`, async () => {
       sites.reset();
-      const imported = await session.request<{ id: string }>('POST', '/workflows/import', loadRecording(testCase.id, sites.origin));
-      expect(imported.status).toBe(201);
-      const activated = await session.request('PUT', `/workflows/${imported.body.id}`, { status: 'active', runLocation: 'both' });
-      expect(activated.status).toBe(200);
+      const workflowId = await session.importActive(loadRecording(testCase.id, sites.origin), { runLocation: 'both' });
       const bystander = await person.openTab('about:blank');
       const tab = await person.openTab('about:blank');
-      const started = await session.request<AttendedConnection>('POST', `/workflows/${imported.body.id}/attended-runs`, {});
+      const started = await session.request<AttendedConnection>('POST', `/workflows/${workflowId}/attended-runs`, {});
       expect(started.status).toBe(201);
       expect(await person.connect(started.body.relayUrl, started.body.token, tab)).toBe('accepted');
 

@@ -24,11 +24,8 @@ describe('hard cases replayed by the runner through import → activate → run 
   for (const testCase of CASES) {
     it(`${testCase.id}: ${testCase.title}`, async () => {
       sites.reset();
-      const imported = await session.request<{ id: string }>('POST', '/workflows/import', loadRecording(testCase.id, sites.origin));
-      expect(imported.status).toBe(201);
-      const activated = await session.request('PUT', `/workflows/${imported.body.id}`, { status: 'active' });
-      expect(activated.status).toBe(200);
-      const started = await session.request<{ executionId: string }>('POST', `/workflows/${imported.body.id}/run`, {});
+      const workflowId = await session.importActive(loadRecording(testCase.id, sites.origin));
+      const started = await session.request<{ executionId: string }>('POST', `/workflows/${workflowId}/run`, {});
       expect(started.status).toBe(202);
 
       const run = await session.runToEnd(started.body.executionId, 90_000);
