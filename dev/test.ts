@@ -38,6 +38,9 @@ async function suite(name: string, cmd: string, args: string[], opts: { cwd?: st
   console.log(`\n━━ ${name} ━━  ${cmd.replace(repoRoot + '/', '')} ${args.join(' ')}`);
   const started = Date.now();
   const failures: string[] = [];
+  // The last lines of output, kept for a failure that no failure line names (a benchmark's violated invariant,
+  // a crash): the summary then shows how the suite ended.
+  const tail: string[] = [];
   const status = await new Promise<number | null>((done) => {
     const child = spawn(cmd, args, { cwd: opts.cwd ?? repoRoot, env: { ...process.env, ...opts.env }, stdio: ['inherit', 'pipe', 'pipe'] });
     current = child;
@@ -52,6 +55,10 @@ async function suite(name: string, cmd: string, args: string[], opts: { cwd?: st
         const lines = (partial + chunk.toString('utf8')).split('\n');
         partial = lines.pop() ?? '';
         for (const line of lines) {
+          if (line.trim()) {
+            tail.push(line.replace(/\x1b\[[0-9;]*m/g, '').trim().slice(0, 300));
+            if (tail.length > 10) tail.shift();
+          }
           if (failureLine(line)) afterFailure = 8;
           else if (afterFailure-- > 0 && errorLine(line)) afterFailure = 0;
           else continue;
@@ -62,6 +69,7 @@ async function suite(name: string, cmd: string, args: string[], opts: { cwd?: st
     child.once('error', (error) => { console.error(`${name}: ${error.message}`); done(null); });
     child.once('exit', (code) => done(code));
   });
+  if (status !== 0 && !failures.length) failures.push(...tail);
   results.push({ name, ok: status === 0, seconds: Math.round((Date.now() - started) / 100) / 10, failures });
 }
 

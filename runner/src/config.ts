@@ -33,6 +33,11 @@ export type RunnerConfig = {
   pollingIntervalSeconds: number;
   /** On SIGTERM, how long runs in flight may take to finish before they go back to the queue from their current step. */
   drainMs: number;
+  /**
+   * After the drain, how long a run may still go on to a point where handing it back runs nothing twice (the end of
+   * a step that acts, or past the page that sent data); a run that reaches none fails for a person to check.
+   */
+  drainStepEndMs: number;
   /** While the self-check fails (or the breaker has tripped), how often it is tried again. */
   selfCheckMs: number;
   /** Browser starts failing in a row that trip the breaker: the runner stops taking jobs until its self-check passes. */
@@ -82,6 +87,7 @@ export function loadConfig(env = process.env): RunnerConfig {
     watchMs: int('KOLLEGA_RUNNER_WATCH_MS', 1_000, 100),
     pollingIntervalSeconds: 0.5,
     drainMs: int('KOLLEGA_RUNNER_DRAIN_MS', 60_000, 0),
+    drainStepEndMs: int('KOLLEGA_RUNNER_DRAIN_STEP_END_MS', 30_000, 0),
     selfCheckMs: int('KOLLEGA_RUNNER_SELFCHECK_MS', 15_000, 500),
     breakerFailures: int('KOLLEGA_RUNNER_BREAKER_FAILURES', 3, 1),
     ai: aiConfigFromEnv((name) => env[name]),

@@ -18,6 +18,7 @@ import { executeDefinition, type InputFile, maskSecrets, usedStep } from './engi
 import { purgeExpiredRuns, startDueSchedules } from './schedules.ts';
 import { checkRunner } from './self-check.ts';
 import { RunSlots } from './slots.ts';
+import { retryPlan } from '../../supabase/functions/_shared/retry-plan.ts';
 
 export const RUN_QUEUE = 'run-workflow';
 export const SCHEDULE_QUEUE = 'workflow-schedules';
@@ -33,6 +34,23 @@ type Attempt = {
   lost: boolean;
   /** A step is under way (between its start and end reports). */
   inStep: boolean;
+  /**
+   * The step under way may change something on the site (a click, a typed value, an address opened): once it has
+   * started, it is let finish, never cut short and run again, since its effect may already have happened (a form
+   * sent twice). A pause or a shutdown takes effect at the step's end.
+   */
+  stepActs?: boolean;
+  /** The step under way (0-based), while inStep. */
+  stepIndex?: number;
+  /** Steps after which the site received data (the engine's onSent): never run again by a hand-back. */
+  sentSteps: Set<number>;
+  /**
+   * The runner is shutting down: the run goes back to the queue before its next step whose retry would run no
+   * step again that sent data (safeToHandBack); until then, within KOLLEGA_RUNNER_DRAIN_STEP_END_MS, it goes on.
+   */
+  drainAtStepEnd?: boolean;
+  /** The drain ended before the run reached such a point: it fails for a person to check. */
+  drainUnfinished?: boolean;
   /** The run is let go of and parked at the end of execute(): a person paused it, or it waits for a person's decision. */
   parking: boolean;
   /** Parked to wait for a person's decision (a task it opened), not by a person's pause. */
@@ -47,6 +65,19 @@ type Attempt = {
 
 /** How long taking the browser's storage state may delay letting go of a run (the page may still act meanwhile). */
 const STATE_CAPTURE_MS = 1_000;
+
+/**
+ * Whether a new attempt from step `index` sends nothing twice: the steps its retry plan runs again to rebuild the
+ * page (from the last navigate before it) include none after which the site received data. An attended run goes
+ * on in the person's tab, where nothing runs again.
+ */
+function safeToHandBack(attempt: Attempt, index: number): boolean {
+  if (attempt.attended) return true;
+  return !retryPlan(attempt.run.definition.steps, index).replay.some((i) => attempt.sentSteps.has(i));
+}
+
+/** Steps that only wait, look or read: cut short and run again, they change nothing on the site. */
+const READ_ONLY_STEPS = new Set(['wait', 'waitForElement', 'waitForExpression', 'screenshot', 'extract', 'extract_table', 'hover', 'scroll', 'setViewport', 'emulateNetworkConditions', 'ai_decision', 'manual', 'login']);
 
 /** The runner, not the run, is at fault (no browser, secrets it cannot decrypt): the run fails as runner_misconfigured. */
 class Misconfigured extends Error {}
@@ -198,7 +229,9 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
       if (!attempt) continue;
       if (state === 'lost') fence(attempt, 'its lease is gone (the run was ended, retried or taken by another runner)');
       else if (state === 'ended') void letGo(attempt, 'stopped');
-      else if (state === 'paused') void letGo(attempt, 'paused');
+      // A step that acts on the site ends first: the check before the next step parks the run (control below).
+      // A person's own input in their tab (attended) pauses at once, through the tab's interrupt, not here.
+      else if (state === 'paused' && !(attempt.inStep && attempt.stepActs)) void letGo(attempt, 'paused');
     }
   }
 
@@ -206,7 +239,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
   async function execute(run: ClaimedRun, tab?: AttendedTab): Promise<void> {
     const abort = new AbortController();
     // The claim stamped the first heartbeat.
-    const attempt: Attempt = { run, abort, renewedAt: Date.now(), lost: false, inStep: false, parking: false, ...(tab && { attended: { tab } }) };
+    const attempt: Attempt = { run, abort, renewedAt: Date.now(), lost: false, inStep: false, parking: false, sentSteps: new Set(), ...(tab && { attended: { tab } }) };
     active.set(run.id, attempt);
     let context: BrowserContext | undefined;
     let seq = 0;
@@ -259,6 +292,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
         secrets,
         secretOrigins,
         onSecretUse: (use) => recordSecretUse(sql, run, use),
+        onSent: (index) => attempt.sentSteps.add(index),
         startAt: run.startStep,
         earlierDecisions: await earlierDecisions(sql, run),
         // The person's browser reaches what the person reaches (their intranet too): no guard of the runner's.
@@ -273,7 +307,15 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
             throw new LeaseLost();
           }
           stepRows.set(index, row.id);
+          // Let go of meanwhile (a pause, a shutdown): the step has not acted yet, and does not; it runs again in the
+          // run's next attempt. The engine acts only once this start is reported.
+          if (attempt.parking) {
+            if (!abort.signal.aborted) await new Promise((resolve) => abort.signal.addEventListener('abort', resolve, { once: true }));
+            return;
+          }
           attempt.inStep = true;
+          attempt.stepIndex = index;
+          attempt.stepActs = !READ_ONLY_STEPS.has(step.type);
         },
         onStepEnd: async (e) => {
           attempt.inStep = false;
@@ -315,10 +357,17 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
         },
         // Before each step: the lease is checked in the database, so an attempt that lost it (say, its runner
         // was frozen past the lease) takes no further step.
-        control: async () => {
+        control: async (next) => {
           if (attempt.lost || leaseExpired(attempt)) {
             fence(attempt, 'its lease ran out without a heartbeat');
             return 'stop';
+          }
+          if (attempt.drainAtStepEnd) {
+            if (safeToHandBack(attempt, next.index)) {
+              await letGo(attempt, 'draining');
+              return 'stop';
+            }
+            log(`run ${run.id}: not handed back before step ${next.index + 1}: its page already sent data that a new attempt would send again; it goes on while the runner drains`);
           }
           const state = await runState(sql, run);
           if (state === 'lost') fence(attempt, 'its lease is gone (the run was ended, retried or taken by another runner)');
@@ -350,7 +399,9 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
         await finishRun(sql, run, {
           status: 'failed',
           errorType: 'runner_lost',
-          errorMessage: 'The runner was shut down during the run. Retry it from the step it had reached.',
+          errorMessage: attempt.drainUnfinished
+            ? 'The runner was shut down while the run was on a page that had already sent data to the site; it was not handed on, so that nothing is sent twice. Check what the site received, then retry from the step you choose.'
+            : 'The runner was shut down during the run. Retry it from the step it had reached.',
           failedStep: outcome.failedIndex,
           variables: outcome.variables,
         });
@@ -543,11 +594,27 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
         log(`draining: ${active.size} run(s) in progress may finish within ${drainMs} ms; no new job is taken`);
         const until = Date.now() + drainMs;
         while (active.size && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-        const handBack = [...active.values()].filter((attempt) => !attempt.lost && !attempt.abort.signal.aborted);
-        for (const attempt of handBack) log(`run ${attempt.run.id} did not finish within the drain: handing it back to the queue from its current step`);
-        await Promise.all(handBack.map((attempt) => letGo(attempt, 'draining')));
+        const handBack = [...active.values()].filter((attempt) => !attempt.lost && !attempt.abort.signal.aborted && !attempt.parking);
+        // Nothing runs twice: a step that acts on the site is never cut short, and a run goes back to the queue only
+        // before a step whose retry runs no step again after which the site received data (the check before each
+        // step, control above). A step that only waits or reads is interrupted now when that holds.
+        const now = handBack.filter((attempt) => attempt.inStep && !attempt.stepActs && safeToHandBack(attempt, attempt.stepIndex!));
+        const later = handBack.filter((attempt) => !now.includes(attempt));
+        for (const attempt of handBack) {
+          attempt.drainAtStepEnd = true;
+          log(`run ${attempt.run.id} did not finish within the drain: handing it back to the queue ${now.includes(attempt) ? 'from its current step' : 'at the next step where nothing would run twice'}`);
+        }
+        await Promise.all(now.map((attempt) => letGo(attempt, 'draining')));
+        const stepsEnd = Date.now() + config.drainStepEndMs;
+        while (later.some((attempt) => active.has(attempt.run.id) && !attempt.parking) && Date.now() < stepsEnd) await new Promise((r) => setTimeout(r, 100));
+        for (const attempt of later) {
+          if (active.has(attempt.run.id) && !attempt.parking) {
+            attempt.drainUnfinished = true;
+            log(`run ${attempt.run.id}: no point where nothing would run twice came within ${config.drainStepEndMs} ms; it ends for a person to check and retry, not run again by itself`);
+          }
+        }
         const parked = Date.now() + 10_000;
-        while (active.size && Date.now() < parked) await new Promise((r) => setTimeout(r, 100));
+        while (active.size && Date.now() < parked && [...active.values()].some((attempt) => attempt.parking)) await new Promise((r) => setTimeout(r, 100));
       }
       clearInterval(beat);
       clearInterval(watcher);

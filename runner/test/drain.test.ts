@@ -17,10 +17,27 @@ const session = new Session();
 let server: Server;
 let origin: string;
 const sent: string[] = [];
+/** The form page's posts (POST /spara/<name>), as the site received them. */
+const posted: string[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url?.startsWith('/skicka')) sent.push(req.url);
+    if (req.method === 'POST' && req.url?.startsWith('/spara/')) {
+      posted.push(req.url);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"ok":true}');
+      return;
+    }
+    if (req.url?.startsWith('/formular/')) {
+      // A form that saves with fetch and says so on the same page (no navigation): the kind a retry would send again.
+      const name = req.url.slice('/formular/'.length);
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(`<!doctype html><html lang="sv"><head><title>Formulär</title></head><body><h1>Formulär</h1>
+        <button id="spara" onclick="fetch('/spara/${name}', { method: 'POST', body: 'x' }).then(() => { document.querySelector('#klart').textContent = 'Sparat'; })">Spara</button>
+        <p id="klart"></p></body></html>`);
+      return;
+    }
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end('<!doctype html><html lang="sv"><head><title>Ärende</title></head><body><h1>Ärende</h1></body></html>');
   });
@@ -39,7 +56,7 @@ const runRow = async (id: string) =>
   (await admin<Run[]>`select status::text, attempt, runner_id, error_type from public.runs where id = ${id}`)[0]!;
 
 /** A runner of the test's own; resolves once it is ready. */
-async function ownRunner(id: string, drainMs: number): Promise<{ process: ChildProcess; output: () => string }> {
+async function ownRunner(id: string, drainMs: number, env: Record<string, string> = {}): Promise<{ process: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'runner/src/main.ts'], {
     env: {
       ...process.env,
@@ -48,6 +65,7 @@ async function ownRunner(id: string, drainMs: number): Promise<{ process: ChildP
       KOLLEGA_RUNNER_ALLOW_PRIVATE: 'true',
       KOLLEGA_RUNNER_ID: id,
       KOLLEGA_RUNNER_DRAIN_MS: String(drainMs),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -59,13 +77,13 @@ async function ownRunner(id: string, drainMs: number): Promise<{ process: ChildP
 }
 
 /** Starts runs until the given runner takes one (the stack's runner competes for the queue); its id. */
-async function runOn(runnerId: string, name: string, waitMs: number): Promise<string> {
+async function runOn(runnerId: string, name: string, waitMs: number, steps = (key: string): unknown[] => [
+  { id: 'open', type: 'navigate', description: 'Öppna ärendet', url: `${origin}/arende` },
+  { id: 'pause', type: 'wait', description: 'Granska', ms: waitMs },
+  { id: 'send', type: 'navigate', description: 'Skicka', url: `${origin}/skicka/${key}` },
+]): Promise<string> {
   for (let i = 0; i < 10; i++) {
-    const workflowId = await session.activeWorkflow(`${name} ${i}`, [
-      { id: 'open', type: 'navigate', description: 'Öppna ärendet', url: `${origin}/arende` },
-      { id: 'pause', type: 'wait', description: 'Granska', ms: waitMs },
-      { id: 'send', type: 'navigate', description: 'Skicka', url: `${origin}/skicka/${name.replace(/\W/g, '')}${i}` },
-    ]);
+    const workflowId = await session.activeWorkflow(`${name} ${i}`, steps(`${name.replace(/\W/g, '')}${i}`));
     const id = await session.startRun(workflowId);
     // Taken, and in its wait step (the page open): the point a deploy would interrupt.
     await expect
@@ -115,6 +133,51 @@ it('SIGTERM hands a run that does not finish within the drain back to the queue 
     // (after opening the page again for it) and sends.
     expect(steps.filter((s) => s.attempt === 1).map((s) => `${s.step_id}:${s.status}`)).toEqual(['open:passed', 'pause:skipped']);
     expect(steps.filter((s) => s.attempt === 2).map((s) => s.step_id)).toEqual(['open', 'pause', 'send']);
+  } finally {
+    runner.process.kill('SIGKILL');
+  }
+}, 240_000);
+
+/** A form saved with fetch on its page, then a wait on the same page: a retry from the wait would open the page and save again. */
+const savedThenWait = (waitMs: number) => (key: string): unknown[] => [
+  { id: 'open', type: 'navigate', description: 'Öppna formuläret', url: `${origin}/formular/${key}` },
+  { id: 'save', type: 'click', description: 'Spara', selectors: ['#spara'] },
+  { id: 'pause', type: 'wait', description: 'Granska', ms: waitMs },
+  { id: 'done', type: 'waitForElement', description: 'Sparat visas', selectors: ['text/Sparat'] },
+];
+
+it('SIGTERM after the page sent data does not hand the run back (a retry would save again): it goes on to the end within the drain allowance, saved once', async () => {
+  const id = `drain-sent-${process.pid}`;
+  const runner = await ownRunner(id, 500);
+  try {
+    const runId = await runOn(id, 'Dränering sparat', 5_000, savedThenWait(5_000));
+    // In its wait, so the save was sent (the form page's key is the run's own).
+    const mine = posted.at(-1)!;
+    runner.process.kill('SIGTERM');
+    await exited(runner.process);
+    expect(runner.output()).toContain('at the next step where nothing would run twice');
+    expect(await runRow(runId)).toMatchObject({ status: 'completed', attempt: 1, error_type: null });
+    expect(posted.filter((p) => p === mine)).toHaveLength(1);
+  } finally {
+    runner.process.kill('SIGKILL');
+  }
+}, 240_000);
+
+it('SIGTERM after the page sent data, with no safe point within the allowance: the run fails for a person to check, is not run again, saved once', async () => {
+  const id = `drain-unsafe-${process.pid}`;
+  const runner = await ownRunner(id, 500, { KOLLEGA_RUNNER_DRAIN_STEP_END_MS: '1500' });
+  try {
+    const runId = await runOn(id, 'Dränering osäker', 12_000, savedThenWait(12_000));
+    const mine = posted.at(-1)!;
+    runner.process.kill('SIGTERM');
+    await exited(runner.process);
+    expect(runner.output()).toContain('it ends for a person to check and retry');
+    const run = await runRow(runId);
+    expect(run).toMatchObject({ status: 'failed', attempt: 1, error_type: 'runner_lost' });
+    // Not queued again by itself: a few seconds on, still attempt 1, and the site received one save.
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(await runRow(runId)).toMatchObject({ status: 'failed', attempt: 1 });
+    expect(posted.filter((p) => p === mine)).toHaveLength(1);
   } finally {
     runner.process.kill('SIGKILL');
   }

@@ -259,6 +259,56 @@ describe('stop and abort', () => {
     expect(during.ends[0]!.durationMs).toBeLessThan(5000);
   });
 
+  test('a step let go of while its start is being reported does not act (a pause or a shutdown just then), also in a tab that stays open', async () => {
+    t.server.page('/knapp', `<button onclick="post('klick', {})">Spara</button>`);
+    const abort = new AbortController();
+    const { outcome, ends } = await t.run(
+      [
+        { type: 'navigate', url: t.server.url('/knapp') },
+        { type: 'click', selectors: ['aria/Spara[role="button"]'] },
+      ],
+      {
+        signal: abort.signal,
+        // In a person's tab (attended) an abort leaves the page open, so nothing but the engine keeps the click back.
+        attended: { onLogin: async () => {} },
+        // As the runner does when it lets go of a run during the report: the report ends after the abort.
+        onStepStart: async (e) => {
+          if (e.index !== 1) return;
+          abort.abort();
+          await new Promise((r) => setTimeout(r, 300));
+        },
+      },
+    );
+    expect(outcome).toMatchObject({ status: 'stopped', failedIndex: 1, errorType: 'stopped' });
+    expect(ends[1]).toMatchObject({ status: 'failed', errorType: 'stopped' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(t.server.posts('klick')).toEqual([]);
+  });
+
+  test('onSent names the step after which the page sent data, once; a GET, and what the page sends before any step acted, do not count', async () => {
+    t.server.page(
+      '/skicka',
+      `<script>post('laddad', {})</script>
+       <button onclick="fetch('/skicka?las=1')">Läs</button>
+       <button onclick="post('sparad', { n: 1 }); post('sparad', { n: 2 })">Spara</button>`,
+    );
+    const sent: number[] = [];
+    const { outcome } = await t.run(
+      [
+        { type: 'navigate', url: t.server.url('/skicka') },
+        { type: 'wait', ms: 300 },
+        { type: 'click', selectors: ['aria/Läs[role="button"]'] },
+        { type: 'click', selectors: ['aria/Spara[role="button"]'] },
+        { type: 'wait', ms: 300 },
+      ],
+      { onSent: (index) => void sent.push(index) },
+    );
+    expect(outcome.status).toBe('completed');
+    expect(t.server.posts('laddad')).toHaveLength(1);
+    expect(t.server.posts('sparad')).toHaveLength(2);
+    expect(sent).toEqual([3]);
+  });
+
   test('abort stops at once, also in the middle of waiting for an element, and closes the pages', async () => {
     t.server.page('/p', '<p>avbryt</p>');
     const abort = new AbortController();

@@ -41,7 +41,7 @@ export async function executeDefinition(opts: ExecuteOptions): Promise<RunOutcom
     let index = startAt;
     let executions = 0;
     while (index < steps.length) {
-      if ((await controlBeforeStep(run)) === 'stop') return outcome(stoppedBefore(index));
+      if ((await controlBeforeStep(run, index)) === 'stop') return outcome(stoppedBefore(index));
       if (++executions > MAX_STEP_EXECUTIONS) {
         return outcome({ status: 'failed', failedIndex: index, errorType: 'assertion_failed', errorMessage: `the run executed ${MAX_STEP_EXECUTIONS} steps; a decision probably loops` });
       }
@@ -107,6 +107,7 @@ async function startRun(opts: ExecuteOptions): Promise<{ run: RunState; dispose:
     pending: { logs: [] },
     reporting: Promise.resolve(),
     inflight: new Set(),
+    sent: new Set(),
     errorsSeen: new Map(),
   };
   const cleanups: (() => void)[] = [];
@@ -136,7 +137,15 @@ async function startRun(opts: ExecuteOptions): Promise<{ run: RunState; dispose:
     failStep(run, new StepError('browser_crashed', what));
   };
   on(context, 'page', track);
-  on(context, 'request', (request: Request) => run.inflight.add(request));
+  on(context, 'request', (request: Request) => {
+    run.inflight.add(request);
+    // Data sent to the site after a step acted: that step is not run again by itself (a drain's hand-back, docs/automation.md "Drain").
+    const acted = run.lastActing;
+    if (acted !== undefined && !READING_METHODS.has(request.method()) && !run.sent.has(acted)) {
+      run.sent.add(acted);
+      opts.onSent?.(acted);
+    }
+  });
   // A request counts as done once its server answered: the request a step started has then arrived. (The
   // body may still stream, and Playwright does not always report the end of a body the page never reads.)
   on(context, 'response', (response: Response) => run.inflight.delete(response.request()));
@@ -276,10 +285,13 @@ async function settle(run: RunState): Promise<void> {
   }
 }
 
-async function controlBeforeStep(run: RunState): Promise<'continue' | 'stop'> {
+async function controlBeforeStep(run: RunState, index: number): Promise<'continue' | 'stop'> {
   if (run.aborted) return 'stop';
-  return run.opts.control();
+  return run.opts.control({ index });
 }
+
+/** Request methods that only read: a page's GET, HEAD or OPTIONS is not data sent to the site. */
+const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function classify(run: RunState, error: unknown): StepError {
   if (run.aborted) return error instanceof StepError && error.type === 'stopped' ? error : new StepError('stopped', 'the run was stopped');
@@ -322,7 +334,12 @@ async function executeStep(
   const t0 = startedAt.getTime();
   // The previous step's screenshot and report may still be under way: this step may look meanwhile, and acts only
   // once they and its own start are reported (ctx.ready; a failed report ends the run, as before).
-  const ready = run.reporting.then(() => run.opts.onStepStart({ index, step: reported, startedAt }));
+  const ready = run.reporting
+    .then(() => run.opts.onStepStart({ index, step: reported, startedAt }))
+    .then(() => {
+      // Let go of while its start was reported (a pause, a runner shutting down): the step does not act.
+      if (run.aborted) throw new StepError('stopped', 'the run was stopped before the step acted');
+    });
   ready.catch(() => {});
   run.reporting = ready;
 
@@ -361,6 +378,7 @@ async function executeStep(
     run.pending.failure = undefined;
     if (earlier) throw earlier;
     if (run.aborted) throw new StepError('stopped', 'the run was stopped');
+    if (ACTING_STEPS.has(original.type)) run.lastActing = index;
     await checkPageAnswer(run);
     ctx.step = resolveStep(original, run);
     const work = (async () => {
@@ -395,7 +413,9 @@ async function executeStep(
     const bound = Math.min(30_000, Math.max(2000, ctx.deadline - Date.now()));
     await Promise.race([Promise.allSettled(ctx.downloads), sleep(bound)]);
   }
-  await ready;
+  await ready.catch((e: unknown) => {
+    if (!(e instanceof StepError && e.type === 'stopped')) throw e;
+  });
   const finishedAt = new Date();
   // From here what happens belongs to the next step (a crash during the screenshot fails it before it acts).
   ended = true;
@@ -470,7 +490,7 @@ async function replayForRetry(run: RunState, plan: RetryPlan, completed: Set<num
   try {
     for (let k = 0; k < plan.replay.length; k++) {
       const index = plan.replay[k]!;
-      if ((await controlBeforeStep(run)) === 'stop') return stoppedBefore(index);
+      if ((await controlBeforeStep(run, index)) === 'stop') return stoppedBefore(index);
       const { end, flow } = await executeStep(run, index, undefined, plan);
       if (end.status === 'failed') return failedAt(index, end);
       completed.add(index);

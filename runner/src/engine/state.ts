@@ -78,6 +78,10 @@ export type RunState = {
   unchecked?: { index: number; page: Page };
   /** Requests of the context that have not finished yet. */
   inflight: Set<Request>;
+  /** The last step that acted on a page (ACTING_STEPS), from its start: what the page sends is put down to it. */
+  lastActing?: number;
+  /** Steps after which a page sent data (a request other than GET, HEAD or OPTIONS: a form posted, a record saved). */
+  sent: Set<number>;
   /** While the steps a retry's start step needs run again (run.ts replayForRetry). */
   replaying?: RetryPlan;
   /** The last click, when it may have toggled a box through its label and the next step may be its echo. */

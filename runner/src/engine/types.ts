@@ -139,10 +139,15 @@ export type ExecuteOptions = {
   onStepStart(e: StepStart): Promise<void>;
   onStepEnd(e: StepEnd): Promise<void>;
   /**
-   * Called before each step: 'stop' ends the run there (a person's stop or pause, a lost lease; the caller knows
-   * which and parks a paused run).
+   * Called before each step (`index`, 0-based, also a retry's replayed steps): 'stop' ends the run there (a
+   * person's stop or pause, a lost lease, a runner shutting down; the caller knows which and parks the run).
    */
-  control(): Promise<'continue' | 'stop'>;
+  control(next: { index: number }): Promise<'continue' | 'stop'>;
+  /**
+   * A page sent data to the site (a request other than GET, HEAD or OPTIONS) after step `index` acted: once per
+   * step. Running the steps of that page again would send it again (a drain hands the run back only before them).
+   */
+  onSent?(index: number): void;
   /**
    * ai_decision and manual steps ask the caller (who may call a model, or create a human task and wait).
    * For ai_decision the context holds only the step's declared inputs, secret values masked. Without it,
