@@ -1025,6 +1025,14 @@ async function faultPhase(sql: postgres.Sql, stack: Stack, workflowId: string, p
   const tagOf = (r: RunRow) => r.inputs.tag!;
   const stuck = rows.filter((r) => ['pending', 'running', 'paused'].includes(r.status));
   if (stuck.length || rows.length !== ids.length) violations.push(`faults: ${stuck.length} run(s) stuck, ${ids.length - rows.length} without a row`);
+  // What a stuck run's row and the runners' logs say of it, for the next reader of a failed run.
+  for (const r of stuck.slice(0, 3)) {
+    const [row] = await read(() => sql<{ current_step: number | null; heartbeat_age_s: number | null; started_at: Date | null }[]>`
+      select current_step, extract(epoch from now() - heartbeat_at)::int as heartbeat_age_s, started_at from public.runs where id = ${r.id}`);
+    const lines = readdirSync(logDir).filter((f) => f.endsWith('.log')).flatMap((f) =>
+      readFileSync(join(logDir, f), 'utf8').split('\n').filter((l) => l.includes(r.id)).map((l) => `${f}: ${l.slice(0, 240)}`));
+    violations.push(`faults: stuck ${tagOf(r)} (${r.id}) ${r.status} attempt ${r.attempt} on ${r.runner_id ?? '–'}, step ${row?.current_step ?? '–'}, heartbeat ${row?.heartbeat_age_s ?? '–'} s ago; logs: ${lines.slice(-6).join(' | ') || 'none'}`);
+  }
   const twice = [...byTag].filter(([, n]) => n > 1);
   if (twice.length) violations.push(`faults: the page received a tag more than once: ${twice.slice(0, 5).map(([t, n]) => `${t}×${n}`).join(', ')}`);
   const completedNotOnce = rows.filter((r) => r.status === 'completed' && byTag.get(tagOf(r)) !== 1);

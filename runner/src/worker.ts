@@ -51,6 +51,10 @@ type Attempt = {
   drainAtStepEnd?: boolean;
   /** The drain ended before the run reached such a point: it fails for a person to check. */
   drainUnfinished?: boolean;
+  /** What the attempt is doing now, and since when: the watch logs an attempt that stays in one phase long. */
+  phase: string;
+  phaseAt: number;
+  phaseLogged?: boolean;
   /** The run is let go of and parked at the end of execute(): a person paused it, or it waits for a person's decision. */
   parking: boolean;
   /** Parked to wait for a person's decision (a task it opened), not by a person's pause. */
@@ -62,6 +66,9 @@ type Attempt = {
   /** The browser's storage state (cookies, localStorage) taken before the context closed, kept with the parked run. */
   browserState?: string;
 };
+
+/** An attempt this long in one phase (a step, starting its browser) is logged, once per phase. */
+const SLOW_PHASE_MS = 60_000;
 
 /** How long taking the browser's storage state may delay letting go of a run (the page may still act meanwhile). */
 const STATE_CAPTURE_MS = 1_000;
@@ -239,7 +246,8 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
   async function execute(run: ClaimedRun, tab?: AttendedTab): Promise<void> {
     const abort = new AbortController();
     // The claim stamped the first heartbeat.
-    const attempt: Attempt = { run, abort, renewedAt: Date.now(), lost: false, inStep: false, parking: false, sentSteps: new Set(), ...(tab && { attended: { tab } }) };
+    const attempt: Attempt = { run, abort, renewedAt: Date.now(), lost: false, inStep: false, parking: false, sentSteps: new Set(), phase: 'reading its saved state', phaseAt: Date.now(), ...(tab && { attended: { tab } }) };
+    const phase = (what: string) => Object.assign(attempt, { phase: what, phaseAt: Date.now(), phaseLogged: false });
     active.set(run.id, attempt);
     let context: BrowserContext | undefined;
     let seq = 0;
@@ -251,6 +259,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     try {
       // A parked run resumed: the browser state it was parked with, and a person's answer to its start step.
       const [storageState, resumed] = await Promise.all([tab ? null : parkedBrowserState(sql, run, config.secretsKey), resumedAnswer(sql, run)]);
+      phase('reading its secrets and files');
       try {
         ({ values: secrets, origins: secretOrigins } = await loadSecrets(sql, run.id, run.definition, config.secretsKey));
         files = await loadInputFiles(sql, run.id, run.definition, config.secretsKey);
@@ -271,10 +280,12 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
             (e) => log(`could not pause run ${run.id}: ${message(e)}`),
           );
         });
+        phase('connecting to the person\'s tab');
         const connected = await tab.connect();
         attempt.attended = { tab, browser: connected.browser };
         context = connected.context;
       } else try {
+        phase('starting its browser');
         context = await newContext(run.organizationId, storageState ?? undefined);
         browserFailures = 0;
       } catch (error) {
@@ -283,6 +294,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
       }
       attempt.context = context;
       if (abort.signal.aborted) await context.close();
+      phase(`in the engine, before step ${run.startStep + 1}`);
       const outcome = await executeDefinition({
         context,
         definition: run.definition,
@@ -300,6 +312,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
         ...(tab && { attended: { onLogin: (open: boolean, step: Parameters<AttendedTab['login']>[1]) => tab.login(open, step) } }),
         signal: abort.signal,
         onStepStart: async ({ index, step }) => {
+          phase(`starting step ${index + 1} (${step.type})`);
           // Before the step acts: an attempt without its lease starts nothing (the engine ends with the error).
           const row = attempt.lost ? null : await insertStep(sql, run, seq++, index, step, maskSecrets(step.description, secrets));
           if (!row) {
@@ -314,11 +327,13 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
             return;
           }
           attempt.inStep = true;
+          phase(`in step ${index + 1} (${step.type})`);
           attempt.stepIndex = index;
           attempt.stepActs = !READ_ONLY_STEPS.has(step.type);
         },
         onStepEnd: async (e) => {
           attempt.inStep = false;
+          phase(`after step ${e.index + 1}`);
           const rowId = stepRows.get(e.index);
           if (!rowId || attempt.lost) return;
           if (attempt.parking && e.errorType === 'stopped') {
@@ -385,6 +400,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
           resumed,
         }),
       });
+      phase('recording its end');
       if (attempt.lost) return;
       if (attempt.parking && outcome.status === 'stopped') {
         const step = outcome.failedIndex ?? run.startStep;
@@ -555,6 +571,13 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     if (watching) return;
     const attempts = [...active.values()].filter((a) => !a.lost && !a.abort.signal.aborted);
     for (const a of attempts) if (leaseExpired(a)) fence(a, 'its lease ran out without a heartbeat');
+    // For whoever reads the log of a run that seems stuck: where its attempt has been for over a minute.
+    for (const a of active.values()) {
+      if (!a.phaseLogged && Date.now() - a.phaseAt > SLOW_PHASE_MS) {
+        a.phaseLogged = true;
+        log(`run ${a.run.id} attempt ${a.run.attempt}: ${a.phase} for ${Math.round((Date.now() - a.phaseAt) / 1000)} s${a.lost ? ' (fenced)' : a.abort.signal.aborted ? ' (let go of)' : ''}`);
+      }
+    }
     const live = attempts.filter((a) => !a.lost);
     if (!live.length) return;
     watching = true;
