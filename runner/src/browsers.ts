@@ -123,6 +123,16 @@ export class BrowserPool {
     entry.idle.unref();
   }
 
+  /**
+   * The key's browser no longer works (it could not open a page): it is closed and forgotten, so the next run of
+   * the key starts a fresh one. Runs still using it fail with it.
+   */
+  async discard(key: string, browser: Browser): Promise<void> {
+    const entry = this.entries.get(key);
+    if (entry?.browser === browser) entry.browser = undefined;
+    await browser.close().catch(() => {});
+  }
+
   /** How many browsers are open now (by key). */
   open(): string[] {
     return [...this.entries].filter(([, e]) => e.browser?.isConnected()).map(([key]) => key);

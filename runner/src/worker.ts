@@ -14,7 +14,7 @@ import { startEgressProxy } from './egress-proxy.ts';
 import { type RunnerConfig } from './config.ts';
 import { claimRun, type ClaimedRun, connect, earlierDecisions, expirePausedRuns, finishRun, finishStep, heartbeat, insertStep, isConnectionError, type LeaseState, leaseStates, loadInputFiles, loadSecrets, parkedBrowserState, parkRun, recordSecretUse, requeueRun, resumedAnswer, runState, sweepLostRuns } from './db.ts';
 import { makeAskers } from './decisions.ts';
-import { executeDefinition, type InputFile, maskSecrets, usedStep } from './engine/index.ts';
+import { executeDefinition, type InputFile, maskSecrets, StepError, usedStep } from './engine/index.ts';
 import { purgeExpiredRuns, startDueSchedules } from './schedules.ts';
 import { checkRunner } from './self-check.ts';
 import { RunSlots } from './slots.ts';
@@ -435,6 +435,9 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
       if (attempt.lost) return;
       const message = maskSecrets(error instanceof Error ? error.message : String(error), secrets);
       log(`run ${run.id} crashed: ${message}`);
+      // A browser that could not even open the run's page is broken for every run: the next one starts a fresh one.
+      const browser = context?.browser();
+      if (error instanceof StepError && error.type === 'browser_crashed' && browser && !tab) void browsers.discard(run.organizationId, browser);
       await finishRun(sql, run, {
         status: 'failed',
         // The database gone for longer than the runner waits it out (db.ts outlasting) is not the browser's fault.

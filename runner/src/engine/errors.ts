@@ -58,3 +58,11 @@ export function toStepError(error: unknown, fallback: ErrorType): StepError {
   }
   return new StepError(fallback, describeError(error));
 }
+
+/** `promise`, or the error of `onTimeout` after `ms` (the promise itself goes on, unobserved). */
+export function within<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(onTimeout()), ms)));
+  promise.catch(() => {});
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}

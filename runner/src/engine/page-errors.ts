@@ -6,6 +6,7 @@
 // The check costs one evaluate per step and waits for nothing: it runs before each step acts, and after the
 // last step once the page has settled. Only messages that were not on the page at the previous check count.
 import type { Page } from 'playwright-core';
+import { StepError, within } from './errors.ts';
 
 /** Words of an error message, Swedish and English. */
 export const ERROR_WORDS =
@@ -22,6 +23,14 @@ export const ACTING_STEPS = new Set(['click', 'doubleClick', 'change', 'keyDown'
  */
 export async function pageErrors(page: Page): Promise<PageError[]> {
   if (page.isClosed()) return [];
+  // A page whose script never ends cannot be read: not read, its answer is unknown, and the step does not pass.
+  return within(readErrors(page), PAGE_READ_MS, () => new StepError('timeout', `the page stopped answering: it could not be read within ${PAGE_READ_MS / 1000} s`));
+}
+
+/** How long reading a page's error messages may take. */
+export const PAGE_READ_MS = 10_000;
+
+async function readErrors(page: Page): Promise<PageError[]> {
   try {
     const found = await page.evaluate(() => {
       const key = Symbol.for('kollega.elementIds');

@@ -309,6 +309,41 @@ describe('stop and abort', () => {
     expect(sent).toEqual([3]);
   });
 
+  test('a page whose script never ends fails the step as timeout once it is past its time (it does not hang the run)', async () => {
+    t.server.page('/frys', `<button onclick="setTimeout(() => { for (;;) {} }, 50)">Frys</button><p id="x">text</p>`);
+    const started = Date.now();
+    const { outcome, ends } = await t.run(
+      [
+        { type: 'navigate', url: t.server.url('/frys') },
+        { type: 'click', selectors: ['aria/Frys[role="button"]'] },
+        { type: 'wait', ms: 300 },
+        { type: 'extract', selectors: ['#x'], variable: 'x', timeout: 1000 },
+      ],
+      { hangMs: 2000 },
+    );
+    expect(outcome).toMatchObject({ status: 'failed', failedIndex: 3, errorType: 'timeout' });
+    expect(ends[3]!.errorMessage).toMatch(/stopped answering/);
+    // Its 1 s plus the 2 s allowance, and the machine's margin: far from hanging.
+    expect(Date.now() - started).toBeLessThan(40_000);
+  });
+
+  test('a browser that cannot open a page fails the run as browser_crashed within the bound, instead of waiting for ever', async () => {
+    const real = await t.browser.newContext();
+    try {
+      const stuck = new Proxy(real, {
+        get(target, prop) {
+          if (prop === 'newPage') return () => new Promise(() => {});
+          if (prop === 'pages') return () => [];
+          const value = Reflect.get(target, prop, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      await expect(t.run([{ type: 'navigate', url: t.server.url('/p') }], { context: stuck, pageOpenMs: 1500 })).rejects.toMatchObject({ type: 'browser_crashed' });
+    } finally {
+      await real.close();
+    }
+  });
+
   test('abort stops at once, also in the middle of waiting for an element, and closes the pages', async () => {
     t.server.page('/p', '<p>avbryt</p>');
     const abort = new AbortController();

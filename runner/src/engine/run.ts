@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import type { Dialog, Download, Page, Request, Response } from 'playwright-core';
 import { type RetryPlan, retryPlan } from '../../../supabase/functions/_shared/retry-plan.ts';
 import { DEFAULT_STEP_TIMEOUT_MS, type Step } from '../../../supabase/functions/_shared/schemas/definition.ts';
-import { StepError, describeError, toStepError } from './errors.ts';
+import { StepError, describeError, toStepError, within } from './errors.ts';
 import { sameUrlLoosely, sleep } from './locate.ts';
 import { installNetworkGuard } from './network-guard.ts';
 import { ACTING_STEPS, newErrors, pageErrors } from './page-errors.ts';
@@ -180,7 +180,9 @@ async function startRun(opts: ExecuteOptions): Promise<{ run: RunState; dispose:
   }
 
   for (const page of context.pages()) track(page);
-  run.mainPage = run.pages.find((p) => !p.isClosed()) ?? (await context.newPage());
+  // A browser that cannot start a page any more (its helper processes gone, the main one still answering) would
+  // keep newPage waiting for ever: bounded, it fails as browser_crashed.
+  run.mainPage = run.pages.find((p) => !p.isClosed()) ?? (await within(context.newPage(), opts.pageOpenMs ?? PAGE_OPEN_MS, () => new StepError('browser_crashed', `the browser did not open a page within ${(opts.pageOpenMs ?? PAGE_OPEN_MS) / 1000} s`)));
   track(run.mainPage);
 
   const closing: Promise<unknown>[] = [];
@@ -258,6 +260,17 @@ function onDownload(run: RunState, download: Download) {
 // ---------------------------------------------------------------------------------------------------------
 // Steps
 
+/** How long the browser may take to open the run's first page. */
+export const PAGE_OPEN_MS = 30_000;
+
+/**
+ * How long past its deadline a step may still be busy before it fails as `timeout`: a page whose script never
+ * ends (or a renderer that stopped) leaves calls without a timeout of their own (evaluate) waiting for ever, and
+ * the run with them, its lease renewed. Steps that wait by design (a wait, a person, a sign-in) are not watched.
+ */
+export const STEP_HANG_MS = 20_000;
+const UNWATCHED_STEPS = new Set(['wait', 'manual', 'ai_decision', 'login']);
+
 const SETTLE_QUIET_MS = 150;
 const DIALOG_QUIET_MS = 150;
 const SETTLE_MAX_MS = 2000;
@@ -316,7 +329,8 @@ async function endScreenshot(run: RunState, ctx: StepContext): Promise<Buffer | 
       if (!session) run.cdp.set(page, (session = await run.context.newCDPSession(page)));
       return session;
     };
-    return (await captureJpeg(page, { qualities: [50, 30, 15], extraMasks: run.secretFields, timeoutMs: 3000, cdp })).image;
+    // A page that stopped answering gives no picture rather than holding the run.
+    return (await within(captureJpeg(page, { qualities: [50, 30, 15], extraMasks: run.secretFields, timeoutMs: 3000, cdp }), 6000, () => new Error('no screenshot within 6 s'))).image;
   } catch {
     return undefined;
   }
@@ -372,6 +386,17 @@ async function executeStep(
   for (const message of run.pending.logs.splice(0)) ctx.log(message);
   if (replay) ctx.log(replayReason(replay, index));
 
+  // The watch over a page that stopped answering (STEP_HANG_MS), from when the step may act.
+  let watch: ReturnType<typeof setInterval> | undefined;
+  let watched = !UNWATCHED_STEPS.has(original.type);
+  if (watched) {
+    ready.then(() => {
+      if (!watched) return;
+      watch = setInterval(() => {
+        if (Date.now() > ctx.deadline + (run.opts.hangMs ?? STEP_HANG_MS)) fail(new StepError('timeout', `the page stopped answering: the step was still busy ${Math.round((Date.now() - t0) / 1000)} s after it started`));
+      }, 1000);
+    }, () => {});
+  }
   let error: StepError | undefined;
   try {
     const earlier = run.pending.failure;
@@ -379,9 +404,9 @@ async function executeStep(
     if (earlier) throw earlier;
     if (run.aborted) throw new StepError('stopped', 'the run was stopped');
     if (ACTING_STEPS.has(original.type)) run.lastActing = index;
-    await checkPageAnswer(run);
     ctx.step = resolveStep(original, run);
     const work = (async () => {
+      await checkPageAnswer(run);
       if (prepare) {
         await prepare(ctx);
         ctx.deadline = Date.now() + timeoutMs; // the step's own budget starts after the retry's preparation
@@ -393,6 +418,8 @@ async function executeStep(
   } catch (thrown) {
     error = classify(run, thrown);
   }
+  watched = false;
+  clearInterval(watch);
   over.abort();
   if (replay && ctx.flow && !error) ctx.flow = replayFlow(ctx, replay, ctx.flow);
   const steps = run.opts.definition.steps;

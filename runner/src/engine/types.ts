@@ -132,6 +132,10 @@ export type ExecuteOptions = {
   earlierDecisions?: Record<string, StepDecision>;
   /** Per step when the step sets no timeout (or 0); DEFAULT_STEP_TIMEOUT_MS. */
   defaultTimeoutMs?: number;
+  /** How long past its deadline a step may stay busy before it fails as a page that stopped answering (STEP_HANG_MS). */
+  hangMs?: number;
+  /** How long the browser may take to open the run's first page (PAGE_OPEN_MS). */
+  pageOpenMs?: number;
   /** Network guard off (local stack, tests). */
   allowPrivateAddresses?: boolean;
   /** The network guard's DNS resolution (default: the system resolver, every address). */
