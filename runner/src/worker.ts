@@ -314,7 +314,10 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
         onStepStart: async ({ index, step }) => {
           phase(`starting step ${index + 1} (${step.type})`);
           // Before the step acts: an attempt without its lease starts nothing (the engine ends with the error).
-          const row = attempt.lost ? null : await insertStep(sql, run, seq++, index, step, maskSecrets(step.description, secrets));
+          // The description with the values this run uses ("Fyll i {{input.leverantor}}" reads "Fyll i Dahl"): the run
+          // card's current step and the step's row say what is done now, not what was recorded.
+          const described = usedStep(step, { inputs: run.inputs, variables: run.variables, secrets })?.description ?? step.description;
+          const row = attempt.lost ? null : await insertStep(sql, run, seq++, index, step, maskSecrets(described, secrets));
           if (!row) {
             fence(attempt, `it could not record step ${index + 1}`);
             throw new LeaseLost();

@@ -41,7 +41,7 @@ async function batchToEnd(id: string, timeoutMs: number): Promise<Batch> {
 it('runs every row of a batch, and retry-failed runs exactly the failed row again', async () => {
   const workflowId = await session.activeWorkflow('Fältkontroll', [
     { id: 'open', type: 'navigate', description: 'Öppna formuläret', url: `${sites.origin}/form/` },
-    { id: 'field', type: 'waitForElement', description: 'Fältet finns', selectors: ['aria/{{input.falt}}'], timeout: 1500 },
+    { id: 'field', type: 'waitForElement', description: 'Fältet {{input.falt}} finns', selectors: ['aria/{{input.falt}}'], timeout: 1500 },
   ]);
   const rows = ['Namn', 'E-post', 'Finns inte', 'Belopp (kr)', 'Meddelande'].map((falt) => ({ falt }));
   const started = await session.request<{ batchId: string }>('POST', `/workflows/${workflowId}/batches`, { rows, concurrency: 2 });
@@ -54,6 +54,10 @@ it('runs every row of a batch, and retry-failed runs exactly the failed row agai
   // The run of a row says what it used: its step with the row's value, its card the row's input.
   const run = await session.request<{ steps: { stepId: string; used: { selectors?: string[] } | null }[] }>('GET', `/runs/${first.items[3].runId}`);
   expect(run.body.steps.find((step) => step.stepId === 'field')?.used?.selectors).toEqual(['aria/Belopp (kr)']);
+  // The failed row's run card and step say the value that row used, not the template.
+  const failedRun = await session.request<{ currentStepDescription: string | null; steps: { stepId: string; description: string }[] }>('GET', `/runs/${first.items[2].runId}`);
+  expect(failedRun.body.currentStepDescription).toBe('Fältet Finns inte finns');
+  expect(failedRun.body.steps.find((step) => step.stepId === 'field')?.description).toBe('Fältet Finns inte finns');
   const listed = await session.request<{ items: { id: string; inputsShown: unknown[] }[] }>('GET', `/runs?workflowId=${workflowId}`);
   expect(listed.body.items.find((r) => r.id === first.items[3].runId)?.inputsShown).toEqual([{ name: 'falt', label: '', value: 'Belopp (kr)' }]);
 
