@@ -13,7 +13,7 @@ const only = process.argv.slice(2);
 const results: Array<{ name: string; ok: boolean; seconds: number; failures?: string[] }> = [];
 /** Every suite's name, also of those a filter skipped (to list them when a filter matches none). */
 const known: string[] = [];
-const running = new Set<ReturnType<typeof spawn>>();
+let current: ReturnType<typeof spawn> | undefined;
 let stack: Stack | undefined;
 
 // Ctrl-C or SIGTERM: end the running suite and the stack it runs against, then exit.
@@ -23,7 +23,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (interrupted) return;
     interrupted = true;
     console.error(`\n${signal}: stopping the tests…`);
-    for (const child of running) child.kill('SIGTERM');
+    current?.kill('SIGTERM');
     await stack?.stop();
     process.exit(130);
   });
@@ -32,7 +32,7 @@ const bin = (name: string) => join(repoRoot, 'node_modules/.bin', name);
 
 // Suites run as child processes awaited asynchronously: the Auth stand-in lives in this process and
 // must keep answering while a suite runs.
-async function suite(name: string, cmd: string, args: string[], opts: { cwd?: string; env?: Record<string, string>; prefix?: string } = {}) {
+async function suite(name: string, cmd: string, args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}) {
   known.push(name);
   if (interrupted || (only.length && !only.some((o) => name.includes(o)))) return;
   console.log(`\n━━ ${name} ━━  ${cmd.replace(repoRoot + '/', '')} ${args.join(' ')}`);
@@ -43,8 +43,7 @@ async function suite(name: string, cmd: string, args: string[], opts: { cwd?: st
   const tail: string[] = [];
   const status = await new Promise<number | null>((done) => {
     const child = spawn(cmd, args, { cwd: opts.cwd ?? repoRoot, env: { ...process.env, ...opts.env }, stdio: ['inherit', 'pipe', 'pipe'] });
-    running.add(child);
-    child.once('exit', () => running.delete(child));
+    current = child;
     // Passed through as it comes, and kept (the failure lines only) for the summary: CI shows the
     // end of the output, and the name of the test that failed must be in it.
     for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]] as const) {
@@ -52,11 +51,9 @@ async function suite(name: string, cmd: string, args: string[], opts: { cwd?: st
       let partial = '';
       let afterFailure = 0;
       from?.on('data', (chunk: Buffer) => {
+        to.write(chunk);
         const lines = (partial + chunk.toString('utf8')).split('\n');
         partial = lines.pop() ?? '';
-        // Two suites at once: each line says whose it is (whole lines only, so theirs do not mix).
-        if (opts.prefix) to.write(lines.map((line) => `${opts.prefix} ${line}\n`).join(''));
-        else to.write(chunk);
         for (const line of lines) {
           if (line.trim()) {
             tail.push(line.replace(/\x1b\[[0-9;]*m/g, '').trim().slice(0, 300));
@@ -134,19 +131,13 @@ if (stack) {
   await suite('security self-check (advisor lints)', bin('tsx'), ['dev/quality/advisor.ts', '--db', cluster.url('supabase_admin')]);
   // Two test files at a time: each test signs up its own organisation and sends from its own client address
   // (tests/helpers.ts), and most of a test's time is spent waiting on the api and Postgres.
-  // At the same time: both wait mostly on the api, Postgres and the pages (each test has an organisation of its
-  // own), and together they take the time of the longer one instead of the sum.
-  await Promise.all([
-    suite('api function (deno test)', deno, ['test', '--config', 'deno.json', '-A', '--parallel', 'tests/'], {
-      cwd: fnDir,
-      env: { DENO_JOBS: '2', API_URL: urls.api, APP_URL: urls.app, MAIL_URL: urls.mail, DB_URL: urls.db, SUPABASE_URL: urls.supabase },
-      prefix: '[api]',
-    }),
-    suite('runner: hard cases through the api and the runner, schedules, decisions, waiting runs (vitest)', bin('vitest'), ['run', '-c', 'vitest.runner.config.ts', ...STACK_TESTS], {
-      env: { API_URL: urls.api, APP_URL: urls.app, DB_URL: urls.db, RUNNER_DB_URL: urls.runnerDb },
-      prefix: '[runner]',
-    }),
-  ]);
+  await suite('api function (deno test)', deno, ['test', '--config', 'deno.json', '-A', '--parallel', 'tests/'], {
+    cwd: fnDir,
+    env: { DENO_JOBS: '2', API_URL: urls.api, APP_URL: urls.app, MAIL_URL: urls.mail, DB_URL: urls.db, SUPABASE_URL: urls.supabase },
+  });
+  await suite('runner: hard cases through the api and the runner, schedules, decisions, waiting runs (vitest)', bin('vitest'), ['run', '-c', 'vitest.runner.config.ts', ...STACK_TESTS], {
+    env: { API_URL: urls.api, APP_URL: urls.app, DB_URL: urls.db, RUNNER_DB_URL: urls.runnerDb },
+  });
   if (existsSync(join(repoRoot, 'e2e/playwright.config.ts'))) {
     await suite('end-to-end (playwright, chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { env: { APP_URL: urls.app, MAIL_URL: urls.mail, DB_URL: urls.db } });
   }
