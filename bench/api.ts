@@ -16,7 +16,7 @@
 // read audit_activities, workflows or payment_methods sequentially.
 import autocannon, { type Result as CannonResult } from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -567,7 +567,11 @@ async function explainAll(s: Stack, ctx: Context, claimsJson: string): Promise<P
   return plans;
 }
 
-type Facts = { cpu: string; cores: number; memory: string; node: string; deno: string; postgres: string; date: string };
+type Facts = { cpu: string; cores: number; memory: string; node: string; deno: string; postgres: string; date: string; load: string };
+
+/** The machine's load average when the benchmark started (1, 5, 15 min): the report says how busy it was, measured. */
+const LOAD_AT_START = loadavg();
+const loadText = (l: number[]) => l.map((x) => x.toFixed(1)).join(' / ');
 
 async function machineFacts(sql: postgres.Sql): Promise<Facts> {
   const deno = spawnSync(join(repoRoot, 'node_modules/.bin/deno'), ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0] ?? '?';
@@ -580,6 +584,7 @@ async function machineFacts(sql: postgres.Sql): Promise<Facts> {
     deno,
     postgres: version.split(' on ')[0],
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    load: `load average (1 / 5 / 15 min) ${loadText(LOAD_AT_START)} at the start, ${loadText(loadavg())} after measuring`,
   };
 }
 
@@ -662,7 +667,7 @@ workflows or payment_methods are read by a Seq Scan. It exits non-zero on any no
 
 ## Machine and data
 
-- ${facts.cores} × ${facts.cpu}, ${facts.memory} RAM, **shared with three other engineers' builds and tests**
+- ${facts.cores} × ${facts.cpu}, ${facts.memory} RAM; ${facts.load}
 - Node ${facts.node}, ${facts.deno}, ${facts.postgres} (local cluster: fsync off, shared_buffers 256 MB)
 - autocannon and the floor run in the same Node process as the Auth stand-in, on the same two cores as Deno and Postgres
 - Generated with \`--organizations ${o.organizations} --workflows ${o.workflows} --audit ${o.audit}\` (plus the seed):
