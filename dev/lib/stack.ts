@@ -213,6 +213,9 @@ export function createStack({ profile, fresh = false, web = 'preview', runner = 
           KOLLEGA_RUNNER_ID: `local-${name}-1`,
           // Ctrl-C (or the tests' teardown) drains briefly: runs in flight go back to the queue after 5 s.
           KOLLEGA_RUNNER_DRAIN_MS: '5000',
+          // and a run in the middle of a form the site already received goes on for at most 2 s more (then it fails
+          // for a person): all within the 8 s the stack gives the runner before SIGKILL (stopChild).
+          KOLLEGA_RUNNER_DRAIN_STEP_END_MS: '2000',
           // Notification e-mails go to the local outbox (its SMTP side), their links to the local app.
           KOLLEGA_SMTP_URL: u.smtp,
           KOLLEGA_APP_URL: u.app,
