@@ -14,7 +14,7 @@ import { startEgressProxy } from './egress-proxy.ts';
 import { type RunnerConfig } from './config.ts';
 import { claimRun, type ClaimedRun, connect, earlierDecisions, expirePausedRuns, finishRun, finishStep, heartbeat, insertStep, isConnectionError, type LeaseState, leaseStates, loadInputFiles, loadSecrets, parkedBrowserState, parkRun, recordSecretUse, requeueRun, resumedAnswer, runState, sweepLostRuns } from './db.ts';
 import { makeAskers } from './decisions.ts';
-import { executeDefinition, type InputFile, maskSecrets, StepError, usedStep } from './engine/index.ts';
+import { executeDefinition, type InputFile, maskSecrets, READ_ONLY_STEPS, StepError, usedStep } from './engine/index.ts';
 import { purgeExpiredRuns, startDueSchedules } from './schedules.ts';
 import { checkRunner } from './self-check.ts';
 import { RunSlots } from './slots.ts';
@@ -83,8 +83,6 @@ function safeToHandBack(attempt: Attempt, index: number): boolean {
   return !retryPlan(attempt.run.definition.steps, index).replay.some((i) => attempt.sentSteps.has(i));
 }
 
-/** Steps that only wait, look or read: cut short and run again, they change nothing on the site. */
-const READ_ONLY_STEPS = new Set(['wait', 'waitForElement', 'waitForExpression', 'screenshot', 'extract', 'extract_table', 'hover', 'scroll', 'setViewport', 'emulateNetworkConditions', 'ai_decision', 'manual', 'login']);
 
 /** The runner, not the run, is at fault (no browser, secrets it cannot decrypt): the run fails as runner_misconfigured. */
 class Misconfigured extends Error {}

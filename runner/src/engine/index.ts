@@ -1,6 +1,6 @@
 // The runner's step execution engine: executes a workflow definition (format v1) in a Playwright browser
 // context, step by step. A library: no database, no queue; the runner's job handler calls it.
-export { executeDefinition, MAX_STEP_EXECUTIONS } from './run.ts';
+export { executeDefinition, MAX_STEP_EXECUTIONS, READ_ONLY_STEPS } from './run.ts';
 export { maskSecrets } from './templates.ts';
 export { usedStep } from './used-step.ts';
 export { StepError, ERROR_TYPES, type ErrorType } from './errors.ts';

@@ -271,6 +271,12 @@ export const PAGE_OPEN_MS = 30_000;
 export const STEP_HANG_MS = 20_000;
 const UNWATCHED_STEPS = new Set(['wait', 'manual', 'ai_decision', 'login']);
 
+/**
+ * Steps that only wait, look or read: cut short and run again, they change nothing on the site (the runner's drain
+ * and a person's pause interrupt them at once). Every other step may act on the site, and is let finish.
+ */
+export const READ_ONLY_STEPS: ReadonlySet<string> = new Set(['wait', 'waitForElement', 'waitForExpression', 'screenshot', 'extract', 'extract_table', 'hover', 'scroll', 'setViewport', 'emulateNetworkConditions', ...UNWATCHED_STEPS]);
+
 const SETTLE_QUIET_MS = 150;
 const DIALOG_QUIET_MS = 150;
 const SETTLE_MAX_MS = 2000;
