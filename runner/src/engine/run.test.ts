@@ -321,8 +321,12 @@ describe('stop and abort', () => {
       ],
       { hangMs: 2000 },
     );
-    expect(outcome).toMatchObject({ status: 'failed', failedIndex: 3, errorType: 'timeout' });
-    expect(ends[3]!.errorMessage).toMatch(/stopped answering/);
+    // The page freezes 50 ms after the click: the next step's check of the page's answer may already meet it (on a
+    // busy machine), or the extract does; either way that step fails as timeout, and nothing after it runs.
+    expect(outcome).toMatchObject({ status: 'failed', errorType: 'timeout' });
+    expect([2, 3]).toContain(outcome.failedIndex);
+    expect(ends[outcome.failedIndex!]!.errorMessage).toMatch(/stopped answering/);
+    expect(ends).toHaveLength(outcome.failedIndex! + 1);
     // Its 1 s plus the 2 s allowance, and the machine's margin: far from hanging.
     expect(Date.now() - started).toBeLessThan(40_000);
   });

@@ -10,7 +10,7 @@ import { installNetworkGuard } from './network-guard.ts';
 import { ACTING_STEPS, newErrors, pageErrors } from './page-errors.ts';
 import { captureJpeg } from './screenshot.ts';
 import { loginTimeout } from './login.ts';
-import { failStep, logOnStep, type RunState, type StepContext } from './state.ts';
+import { cdpSession, failStep, logOnStep, type RunState, type StepContext } from './state.ts';
 import { applyNetworkConditions, openUrl, runStep } from './steps.ts';
 import { maskDeep, maskSecrets, resolveStep } from './templates.ts';
 import type { Decision, ExecuteOptions, RunOutcome, StepEnd, StepLogEntry } from './types.ts';
@@ -129,6 +129,7 @@ async function startRun(opts: ExecuteOptions): Promise<{ run: RunState; dispose:
     on(page, 'download', (download: Download) => onDownload(run, download));
     if (run.mainPage) logOnStep(run, `a new window opened: ${page.url()}`);
     if (run.network) applyNetworkConditions(run, page, run.network).catch(() => {});
+    else if (!page.isClosed()) void cdpSession(run, page);
   };
   let disposing = false;
   const lost = (what: string) => () => {
@@ -202,7 +203,7 @@ async function startRun(opts: ExecuteOptions): Promise<{ run: RunState; dispose:
     for (const cleanup of cleanups) cleanup();
     await run.guard?.dispose();
     // Not awaited: detaching from a crashed or closing page may never answer.
-    for (const session of run.cdp.values()) session.detach().catch(() => {});
+    for (const session of run.cdp.values()) session.then((s) => s?.detach()).catch(() => {});
   };
   return { run, dispose };
 }
@@ -329,12 +330,7 @@ async function endScreenshot(run: RunState, ctx: StepContext): Promise<Buffer | 
   // frame cost up to 3 s.
   if (!page || page.url() === 'about:blank') return undefined;
   try {
-    const cdp = async () => {
-      if (run.context.browser()?.browserType().name() !== 'chromium') return undefined;
-      let session = run.cdp.get(page);
-      if (!session) run.cdp.set(page, (session = await run.context.newCDPSession(page)));
-      return session;
-    };
+    const cdp = () => cdpSession(run, page);
     // A page that stopped answering gives no picture rather than holding the run.
     return (await within(captureJpeg(page, { qualities: [50, 30, 15], extraMasks: run.secretFields, timeoutMs: 3000, cdp }), 6000, () => new Error('no screenshot within 6 s'))).image;
   } catch {

@@ -39,18 +39,22 @@ export async function captureJpeg(page: Page, opts: CaptureOptions = {}): Promis
   const qualities = opts.qualities ?? [75, 50, 30, 15, 8];
   const mask = masksFor(page, opts.extraMasks ?? []);
   const timeout = opts.timeoutMs ?? 5000;
-  if (opts.cdp && !opts.fullPage && !(await needsMask(mask))) {
-    const session = await opts.cdp().catch(() => undefined);
-    try {
+  if (opts.cdp && !opts.fullPage) {
+    // Whether anything needs covering is asked while the picture is taken (both read the page as it is now); a
+    // picture of a page that has such a field is thrown away unused and taken again, covered, below.
+    const masked = needsMask(mask);
+    const straight = (async () => {
+      const session = await opts.cdp!().catch(() => undefined);
       for (const quality of session ? qualities : []) {
         // optimizeForSpeed: Chromium's faster JPEG encoder (a larger file, still far under the limit at these qualities).
         const { data } = await session!.send('Page.captureScreenshot', { format: 'jpeg', quality, optimizeForSpeed: true });
         const image = Buffer.from(data, 'base64');
-        if (image.length <= MAX_SCREENSHOT_BYTES) return { image };
+        if (image.length <= MAX_SCREENSHOT_BYTES) return image;
       }
-    } catch {
-      // the page is between documents, or CDP is not available: Playwright's way below
-    }
+      return undefined;
+    })().catch(() => undefined); // the page is between documents, or CDP is not available: Playwright's way below
+    const [mustMask, image] = await Promise.all([masked, straight]);
+    if (!mustMask && image) return { image };
   }
   for (const fullPage of opts.fullPage ? [true, false] : [false]) {
     for (const quality of qualities) {

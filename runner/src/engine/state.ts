@@ -63,7 +63,8 @@ export type RunState = {
   secretHandles: ElementHandle[];
   secretTyped: Set<string>;
   network?: NetworkConditions;
-  cdp: Map<Page, CDPSession>;
+  /** Each page's CDP session (Chromium), opened when the page is first seen so the first screenshot does not wait for it. */
+  cdp: Map<Page, Promise<CDPSession | undefined>>;
   aborted: boolean;
   crashed: boolean;
   /** Screenshots may be taken (false while a login step is open). */
@@ -102,4 +103,17 @@ export function logOnStep(run: RunState, message: string): void {
 export function failStep(run: RunState, error: StepError): void {
   if (run.current) run.current.fail(error);
   else run.pending.failure ??= error;
+}
+
+/**
+ * The page's CDP session, opened once (undefined outside Chromium, or when the page is gone). Opened as soon as
+ * the run sees the page, so its end-of-step screenshot does not wait for a round trip to attach.
+ */
+export function cdpSession(run: RunState, page: Page): Promise<CDPSession | undefined> {
+  let session = run.cdp.get(page);
+  if (!session) {
+    session = run.context.browser()?.browserType().name() === 'chromium' ? run.context.newCDPSession(page).catch(() => undefined) : Promise.resolve(undefined);
+    run.cdp.set(page, session);
+  }
+  return session;
 }

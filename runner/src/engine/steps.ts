@@ -8,7 +8,7 @@ import { isLabelEcho, noteLabelClick } from './label-echo.ts';
 import { confirmCandidate, recordHeal } from './confirm.ts';
 import { POLL_MS, UncertainElement, frameFor, locateElement, pageFor, sameUrlLoosely, selectorLocators, sleep } from './locate.ts';
 import { captureJpeg } from './screenshot.ts';
-import { remaining, type NetworkConditions, type RunState, type StepContext } from './state.ts';
+import { cdpSession, remaining, type NetworkConditions, type RunState, type StepContext } from './state.ts';
 import { refuseScriptOnSecretSite, refuseSecretRead, refuseValueProbe, secretsOfStep, typeSecret } from './secret-fields.ts';
 import { maskSecrets } from './templates.ts';
 import { login } from './login.ts';
@@ -661,11 +661,8 @@ async function wait(ctx: StepContext, step: StepOf<'wait'>) {
 
 /** Applies the run's emulated network conditions to a page (Chromium only; CDP). */
 export async function applyNetworkConditions(run: RunState, page: Page, conditions: NetworkConditions): Promise<void> {
-  let session = run.cdp.get(page);
-  if (!session) {
-    session = await run.context.newCDPSession(page);
-    run.cdp.set(page, session);
-  }
+  const session = await cdpSession(run, page);
+  if (!session) throw new Error('network conditions can be emulated in Chromium only');
   await session.send('Network.emulateNetworkConditions', conditions);
 }
 
