@@ -490,7 +490,9 @@ export async function locateElement(
         if (notes.length) log(notes.join('; '));
         return { locator: byId(verdict.id, verdict.via), frame, selectorIndex: verdict.via };
       }
-      if (verdict.kind === 'verify' && waited && Date.now() - lastVerifyAt >= VERIFY_EVERY_MS) {
+      // A visible guess is checked at once: at or above the threshold it is the recorded element by what it is, not
+      // by where it is (waiting for a better selector would only delay the same answer); a hidden one after the grace.
+      if (verdict.kind === 'verify' && (!verdict.hidden || waited) && Date.now() - lastVerifyAt >= VERIFY_EVERY_MS) {
         lastVerifyAt = Date.now();
         const [checked] = await score(frame, [verdict.id]);
         if (checked) lastScore = Math.max(lastScore, checked.score);
