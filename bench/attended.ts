@@ -78,7 +78,7 @@ function treeTicks(root: number): Map<string, number> {
  * 200 ms; processes that end are never subtracted (summing reaped children's time instead would lose a Chromium that
  * closed in the phase, or count one twice).
  */
-async function cpuMsDuring<T>(root: number, work: () => Promise<T>): Promise<{ result: T; cpuMs: number }> {
+async function cpuMsDuring<T>(root: number, work: () => Promise<T>): Promise<{ result: T; cpuMs: number; runnerCpuMs: number }> {
   const first = treeTicks(root);
   const last = new Map(first);
   const sample = () => { for (const [id, ticks] of treeTicks(root)) last.set(id, ticks); };
@@ -87,8 +87,13 @@ async function cpuMsDuring<T>(root: number, work: () => Promise<T>): Promise<{ r
     const result = await work();
     sample();
     let ticks = 0;
-    for (const [id, value] of last) ticks += value - (first.get(id) ?? 0);
-    return { result, cpuMs: (ticks * 1000) / TICKS_PER_SECOND };
+    let own = 0;
+    for (const [id, value] of last) {
+      ticks += value - (first.get(id) ?? 0);
+      if (id.startsWith(`${root}@`)) own += value - (first.get(id) ?? 0);
+    }
+    // runnerCpuMs: the runner's own node process (Playwright, the engine, the relay), without its Chromium.
+    return { result, cpuMs: (ticks * 1000) / TICKS_PER_SECOND, runnerCpuMs: (own * 1000) / TICKS_PER_SECOND };
   } finally {
     clearInterval(timer);
   }
@@ -145,7 +150,9 @@ async function main(): Promise<number> {
   mkdirSync(logDir, { recursive: true });
   const logFile = join(logDir, 'bench-attended-runner.log');
   const fd = openSync(logFile, 'w');
-  runner = spawn(process.execPath, ['--import', 'tsx', 'runner/src/main.ts'], {
+  // KOLLEGA_BENCH_RUNNER_NODE_FLAGS: extra flags for the runner's node (e.g. `--cpu-prof --cpu-prof-dir=.local/prof`).
+  const nodeFlags = (process.env.KOLLEGA_BENCH_RUNNER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  runner = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'runner/src/main.ts'], {
     cwd: repoRoot,
     detached: true,
     stdio: ['ignore', fd, fd],
@@ -200,7 +207,7 @@ async function main(): Promise<number> {
   const attendedRunMs: number[] = [];
   const failures: string[] = [];
   sites.reset();
-  const { cpuMs: attendedCpuMs } = await cpuMsDuring(runner.pid!, async () => {
+  const { cpuMs: attendedCpuMs, runnerCpuMs: attendedRunnerCpuMs } = await cpuMsDuring(runner.pid!, async () => {
     for (let i = 0; i < opts.runs; i++) {
       const { sentAt, run, act } = await attendedRun();
       attendedRunMs.push(Date.now() - sentAt);
@@ -216,7 +223,7 @@ async function main(): Promise<number> {
   await client.runToEnd(warm.executionId, 60_000);
   sites.reset();
   const unattendedRunMs: number[] = [];
-  const { cpuMs: unattendedCpuMs } = await cpuMsDuring(runner.pid!, async () => {
+  const { cpuMs: unattendedCpuMs, runnerCpuMs: unattendedRunnerCpuMs } = await cpuMsDuring(runner.pid!, async () => {
     for (let i = 0; i < opts.runs; i++) {
       const sentAt = Date.now();
       const started = await client.expect<{ executionId: string }>('POST', `/workflows/${workflow.id}/run`, 202, {});
@@ -236,6 +243,8 @@ async function main(): Promise<number> {
     unattendedRunMs: { p50: percentile(unattendedRunMs, 50), p95: percentile(unattendedRunMs, 95) },
     serverCpuMsPerRun: { attended: Math.round(perRun(attendedCpuMs)), unattended: Math.round(perRun(unattendedCpuMs)) },
     attendedCpuShare: perRun(attendedCpuMs) / perRun(unattendedCpuMs),
+    /** The runner's node process alone (Playwright, the engine, the relay; not its Chromium). */
+    runnerProcessCpuMsPerRun: { attended: Math.round(perRun(attendedRunnerCpuMs)), unattended: Math.round(perRun(unattendedRunnerCpuMs)) },
     formsReceived: { attended: attendedPosts, unattended: unattendedPosts },
     failures,
   };
@@ -248,6 +257,7 @@ Attended runs (${opts.runs} each way, ${figures.cores} cores)
   whole run, attended                                 p50 ${figures.attendedRunMs.p50} ms   p95 ${figures.attendedRunMs.p95} ms
   whole run, unattended                               p50 ${figures.unattendedRunMs.p50} ms   p95 ${figures.unattendedRunMs.p95} ms
   server CPU per run (runner + its Chromium)          attended ${figures.serverCpuMsPerRun.attended} ms   unattended ${figures.serverCpuMsPerRun.unattended} ms   share ${(figures.attendedCpuShare * 100).toFixed(1)} %
+    of which the runner's node process              attended ${figures.runnerProcessCpuMsPerRun.attended} ms   unattended ${figures.runnerProcessCpuMsPerRun.unattended} ms
   forms received by the page                          attended ${attendedPosts} of ${opts.runs}   unattended ${unattendedPosts} of ${opts.runs}
   written to ${opts.out}`);
 

@@ -19,6 +19,9 @@ const CAPTURES = new Set(['Page.captureScreenshot', 'Page.startScreencast', 'Pag
 
 const tabSession = (tabId: number) => `kollega-tab-${tabId}`;
 
+/** From this size a tab's command is passed through to the extension as text (`passThrough`). */
+const PASS_THROUGH_BYTES = 2048;
+
 export class CdpBridge {
   /** The path Playwright connects to (ws://host:port + this), a random secret: only this runner knows it. */
   readonly path = `/cdp/${randomBytes(18).toString('base64url')}`;
@@ -58,9 +61,12 @@ export class CdpBridge {
     this.client = socket;
     this.autoAttached = false;
     socket.on('message', (data) => {
+      const text = String(data);
+      // A large command for a tab (Playwright's injected script, a function's source) goes through as text.
+      if (text.length >= PASS_THROUGH_BYTES && this.passThrough(text)) return;
       let message: CdpMessage;
       try {
-        message = JSON.parse(String(data));
+        message = JSON.parse(text);
       } catch {
         return;
       }
@@ -80,6 +86,28 @@ export class CdpBridge {
     socket.on('close', () => {
       if (this.client === socket) this.client = undefined;
     });
+  }
+
+  /**
+   * Relays a tab's command without parsing its parameters: Playwright writes `{"id":N,"method":"M","params":P,
+   * "sessionId":"S"}`, so the envelope is read from the text's two ends and P is passed on as it is (about 2 MB a
+   * run: Playwright's injected script into each world of each page, each call's function source). False when the
+   * text is not in that form or not for a relayed tab, or is a capture; the caller then parses it as usual.
+   */
+  private passThrough(text: string): boolean {
+    const head = /^\{"id":(\d+),"method":"([A-Za-z]+\.[A-Za-z]+)","params":/.exec(text);
+    const tail = /,"sessionId":"([\w.-]+)"\}$/.exec(text.slice(-120));
+    if (!head || !tail || CAPTURES.has(head[2]!)) return false;
+    const sessionId = tail[1]!;
+    const target = this.tabOf(sessionId);
+    if (!target) return false;
+    const id = Number(head[1]);
+    const params = text.slice(head[0].length, text.length - tail[0].length);
+    const child = target.child ? `,"sessionId":${JSON.stringify(target.child)}` : '';
+    this.link.callCdpText(`{"tabId":${target.tabId}${child},"method":"${head[2]}","params":${params}}`, (error, result) =>
+      this.toClient(error === undefined ? { id, sessionId, result: result ?? {} } : { id, sessionId, error: { message: error } }),
+    );
+    return true;
   }
 
   close(): void {

@@ -81,14 +81,32 @@ export class ExtensionLink extends EventEmitter<Events> {
    * follow it (a promise would let them overtake it; Playwright relies on CDP's order).
    */
   call(method: 'attach' | 'cdp' | 'closeTab', params: unknown, answer: Answer): void {
-    if (this.closed) return answer('the person\'s browser is no longer connected');
+    const id = this.expect(method, answer);
+    if (id !== undefined) this.send({ type: 'request', id, method, params } as RelayToExtension);
+  }
+
+  /**
+   * A `cdp` request whose params are already JSON text (the bridge passes a large command through without parsing
+   * it): the same message on the wire as `call('cdp', params, answer)`.
+   */
+  callCdpText(paramsJson: string, answer: Answer): void {
+    const id = this.expect('cdp', answer);
+    if (id !== undefined && this.socket.readyState === 1) this.socket.send(`{"type":"request","id":${id},"method":"cdp","params":${paramsJson}}`);
+  }
+
+  /** Registers an answer awaited from the extension: its request id, or undefined (answered at once) when closed. */
+  private expect(method: string, answer: Answer): number | undefined {
+    if (this.closed) {
+      answer('the person\'s browser is no longer connected');
+      return undefined;
+    }
     const id = this.nextId++;
     const timer = setTimeout(() => {
       this.pending.delete(id);
       answer(`the person's browser did not answer ${method} in time`);
     }, REQUEST_TIMEOUT_MS);
     this.pending.set(id, { answer, timer });
-    this.send({ type: 'request', id, method, params } as RelayToExtension);
+    return id;
   }
 
   close(code = 1000, why = 'done'): void {
