@@ -199,7 +199,10 @@ export function createStack({ profile, fresh = false, web = 'preview', runner = 
         KOLLEGA_RELAY_URL: u.relay,
         PORT: String(p.api),
       };
-      const api = startChild(bin('deno'), ['run', '--allow-net', '--allow-env', '--allow-read', '--config', 'supabase/functions/api/deno.json', 'supabase/functions/api/index.ts'], env, 'api', log);
+      // KOLLEGA_API_DENO_FLAGS: extra flags for the function's Deno (e.g. `--cpu-prof-dir=.local/prof --cpu-prof-md`
+      // to see where a benchmark's requests spend the function's time; written when the stack stops).
+      const denoFlags = (process.env.KOLLEGA_API_DENO_FLAGS ?? '').split(' ').filter(Boolean);
+      const api = startChild(bin('deno'), ['run', ...denoFlags, '--allow-net', '--allow-env', '--allow-read', '--config', 'supabase/functions/api/deno.json', 'supabase/functions/api/index.ts'], env, 'api', log);
       trackChild(api);
       await waitForHttp(`${u.api}/user`, api, 'The api function', 180_000, () => aborted);
 

@@ -12,3 +12,7 @@ Deno.serve(
   },
   (request, info) => app.fetch(request, info),
 );
+
+// Locally a stop (SIGTERM from the stack) ends the process through its exit path, so what runs there (a CPU
+// profile asked for with KOLLEGA_API_DENO_FLAGS) is written.
+if (port) Deno.addSignalListener('SIGTERM', () => Deno.exit(0));
