@@ -82,7 +82,10 @@ async function runOn(runnerId: string, name: string, waitMs: number, steps = (ke
   { id: 'pause', type: 'wait', description: 'Granska', ms: waitMs },
   { id: 'send', type: 'navigate', description: 'Skicka', url: `${origin}/skicka/${key}` },
 ]): Promise<string> {
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < 20; i++) {
+    // Both runners poll the queue every 0.5 s; a random pause before each start keeps this loop's rhythm from
+    // falling in step with theirs (10 losses in a row were seen once in a full suite run).
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 500));
     const workflowId = await session.activeWorkflow(`${name} ${i}`, steps(`${name.replace(/\W/g, '')}${i}`));
     const id = await session.startRun(workflowId);
     // Taken, and in its wait step (the page open): the point a deploy would interrupt.
@@ -92,7 +95,7 @@ async function runOn(runnerId: string, name: string, waitMs: number, steps = (ke
     if ((await runRow(id)).runner_id === runnerId) return id;
     await expect.poll(async () => (await runRow(id)).status, { timeout: 60_000, interval: 300 }).toBe('completed');
   }
-  throw new Error(`the runner ${runnerId} took none of 10 runs`);
+  throw new Error(`the runner ${runnerId} took none of 20 runs`);
 }
 
 const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
