@@ -88,6 +88,14 @@ const SCORE_CANDIDATES_JS = String.raw`function scoreCandidates(args) {
     for (let i = 0; i < t.length - 1; i++) out.push(t.slice(i, i + 2));
     return out;
   };
+  /**
+   * Whether two texts name the same numbers (dates, invoice and order numbers, amounts) in the same order. In an
+   * office system a number is what tells one invoice from the next, so texts that name other numbers are other
+   * things however alike their letters ("Faktura 2024-12-05 · Nordljus AB" against "… 2024-12-06 …").
+   */
+  const sameNumbers = (a, b) => (lower(a).match(/\d+/g) ?? []).join(' ') === (lower(b).match(/\d+/g) ?? []).join(' ');
+  /** How alike an element's name or text is to the recorded one: the bigram likeness, 0 when they name other numbers. */
+  const alike = (a, b) => (a && b && !sameNumbers(a, b) ? 0 : similar(a, b));
   /** Dice coefficient of character bigrams (1 = equal, 0 = nothing in common); equal ignoring case = 1. */
   const similar = (a, b) => {
     if (!a && !b) return 1;
@@ -184,10 +192,10 @@ const SCORE_CANDIDATES_JS = String.raw`function scoreCandidates(args) {
     if (!visible(el)) continue;
     const name = nameOf(el);
     let s = 0;
-    if (weights.name) s += weights.name * similar(name, fp.name);
+    if (weights.name) s += weights.name * alike(name, fp.name);
     if (weights.text) {
       const own = norm(el.textContent);
-      s += weights.text * (fp.text && lower(own).includes(lower(fp.text)) ? 1 : similar(own, fp.text));
+      s += weights.text * (fp.text && lower(own).includes(lower(fp.text)) ? 1 : alike(own, fp.text));
     }
     if (weights.role) s += weights.role * (roleOf(el) === fp.role ? 1 : 0);
     if (weights.tag) s += weights.tag * (el.localName === fp.tag ? 1 : 0);

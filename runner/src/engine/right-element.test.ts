@@ -85,6 +85,26 @@ describe('rows', () => {
     expect(outcome).toMatchObject({ status: 'failed', errorType: 'element_ambiguous' });
     expect(t.server.posts('attest')).toEqual([]);
   });
+
+  test('a Chrome recording with only a position and the link\'s text: another invoice whose text differs only in its date or number is not taken', async () => {
+    // Chrome writes a positional path and the element's text; the recorded invoice is gone and the path now points at
+    // one whose long text is 96 % the same by characters, but names another date (then another amount).
+    const list = (items: string[]) => `<ul id="list">${items.map((text, i) => `<li><a href="#" onclick="post('open', '${i}'); return false">${text}</a></li>`).join('')}</ul>`;
+    const recorded = 'Faktura 2024-12-05 · Nordljus Belysning AB · 12 400 kr';
+    const step = { type: 'click' as const, selectors: ['#list > li:nth-of-type(2) > a', `text/${recorded}`], timeout: 2500 };
+    for (const other of ['Faktura 2024-12-06 · Nordljus Belysning AB · 12 400 kr', 'Faktura 2024-12-05 · Nordljus Belysning AB · 12 900 kr']) {
+      t.server.page('/list', list(['Faktura 2024-11-28 · Kontorsvaruhuset · 890 kr', other, 'Faktura 2024-12-09 · Städbolaget · 3 100 kr']));
+      const { outcome, logText } = await run([{ type: 'navigate', url: t.server.url('/list') }, step]);
+      expect(outcome, logText).toMatchObject({ status: 'failed', errorType: 'element_ambiguous' });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(t.server.posts('open')).toEqual([]);
+    }
+    // The recorded text itself at that place is the element: it is clicked.
+    t.server.page('/list', list(['Faktura 2024-11-28 · Kontorsvaruhuset · 890 kr', recorded]));
+    const { outcome } = await run([{ type: 'navigate', url: t.server.url('/list') }, step]);
+    expect(outcome.status).toBe('completed');
+    await expect.poll(() => t.server.posts('open')).toEqual(['1']);
+  });
 });
 
 describe('healing', () => {
