@@ -25,6 +25,20 @@ function chromiumProcesses(): { pid: string; uid: number; environ: string; cmdli
   return found;
 }
 
+/** Whether the process descends from this test worker (another file's pool, in another worker, does not). */
+function ours(pid: string): boolean {
+  for (let p = pid, hops = 0; p && p !== '1' && hops < 20; hops++) {
+    if (p === String(process.pid)) return true;
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      p = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]!;
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+
 describe('a run\'s browser', () => {
   test('is sandboxed, not root, and has none of the runner\'s secrets in its environment', async () => {
     const canary = `kollega-canary-${Date.now()}`;
@@ -52,9 +66,10 @@ describe('a run\'s browser', () => {
   });
 
   test('is one per organisation: another organisation never gets it; it closes when no run of its organisation uses it', async () => {
-    // Main browser processes started by a BrowserPool (their HOME is a kollega-browser- directory), not the other
-    // test files' Chromiums, which start and end meanwhile in other workers.
-    const mains = () => chromiumProcesses().filter((p) => p.cmdline.includes('--remote-debugging-pipe') && p.environ.includes('kollega-browser-')).length;
+    // Main browser processes started by this file's BrowserPool (their HOME is a kollega-browser- directory, and they
+    // descend from this worker), not the other test files' Chromiums or pools, which start and end meanwhile in other
+    // workers.
+    const mains = () => chromiumProcesses().filter((p) => p.cmdline.includes('--remote-debugging-pipe') && p.environ.includes('kollega-browser-') && ours(p.pid)).length;
     const a1 = await pool.acquire('org-a');
     const before = mains();
     const a2 = await pool.acquire('org-a');
