@@ -83,7 +83,6 @@ function safeToHandBack(attempt: Attempt, index: number): boolean {
   return !retryPlan(attempt.run.definition.steps, index).replay.some((i) => attempt.sentSteps.has(i));
 }
 
-
 /** The runner, not the run, is at fault (no browser, secrets it cannot decrypt): the run fails as runner_misconfigured. */
 class Misconfigured extends Error {}
 

@@ -70,8 +70,7 @@ export class CdpBridge {
       } catch {
         return;
       }
-      const reply = (error: string | undefined, result?: unknown) =>
-        this.toClient(error === undefined ? { id: message.id, sessionId: message.sessionId, result: result ?? {} } : { id: message.id, sessionId: message.sessionId, error: { message: error } });
+      const reply = this.replyTo(message.id, message.sessionId);
       // A tab's commands are answered the moment the extension's answer arrives, in order with the tab's events.
       const target = message.sessionId ? this.tabOf(message.sessionId) : undefined;
       if (target && message.method) {
@@ -101,13 +100,15 @@ export class CdpBridge {
     const sessionId = tail[1]!;
     const target = this.tabOf(sessionId);
     if (!target) return false;
-    const id = Number(head[1]);
     const params = text.slice(head[0].length, text.length - tail[0].length);
     const child = target.child ? `,"sessionId":${JSON.stringify(target.child)}` : '';
-    this.link.callCdpText(`{"tabId":${target.tabId}${child},"method":"${head[2]}","params":${params}}`, (error, result) =>
-      this.toClient(error === undefined ? { id, sessionId, result: result ?? {} } : { id, sessionId, error: { message: error } }),
-    );
+    this.link.callCdpText(`{"tabId":${target.tabId}${child},"method":"${head[2]}","params":${params}}`, this.replyTo(Number(head[1]), sessionId));
     return true;
+  }
+
+  /** The answer to Playwright's command `id` on `sessionId`: its result, or CDP's error shape with the message. */
+  private replyTo(id: number | undefined, sessionId: string | undefined): (error: string | undefined, result?: unknown) => void {
+    return (error, result) => this.toClient(error === undefined ? { id, sessionId, result: result ?? {} } : { id, sessionId, error: { message: error } });
   }
 
   close(): void {
