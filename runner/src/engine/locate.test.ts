@@ -1,6 +1,7 @@
 // Finding elements, frames and windows in real Chromium: every selector kind, shadow paths, stale selectors,
 // ambiguous selectors, nested iframes by selector and by index, popups by target URL.
 import { describe, expect, test } from 'vitest';
+import { actCost, cheapestFor, NAMED_ROLES, presentRoles, probeSelector, type Probe } from './locate.ts';
 import { useEngine } from './test/harness.ts';
 
 const t = useEngine();
@@ -189,5 +190,79 @@ describe('popups', { retry: 2 }, () => {
       { type: 'click', target: t.server.url('/popup'), selectors: ['button'], timeout: 800 },
     ]);
     expect(outcome).toMatchObject({ status: 'failed', errorType: 'popup_not_found' });
+  });
+});
+
+// `aria/Name` without a role asks only for the named roles that occur on the page (presentRoles): that list must
+// hold every role Playwright gives any element there, or an element would go unfound.
+const ROLES_PAGE = `
+<nav><a href="#x">Länk</a> <a>ingen länk</a></nav>
+<map name="m"><area href="#a" alt="Yta" shape="rect" coords="0,0,1,1"></map>
+<h1>R1</h1><h2>R2</h2><h3>R3</h3><h4>R4</h4><h5>R5</h5><h6>R6</h6>
+<img alt="Logga" src="data:,"> <img alt="" src="data:,"> <svg width="4" height="4"></svg>
+<section aria-label="Del"><p>text</p></section><section><p>utan namn</p></section>
+<form aria-label="Formulär">
+  <input type="text" aria-label="T"><input type="search" aria-label="S"><input type="email" list="dl" aria-label="E">
+  <datalist id="dl"><option value="a@b.se"></option></datalist>
+  <input type="checkbox" aria-label="C"><input type="radio" aria-label="Rad"><input type="range" aria-label="Rg">
+  <input type="number" aria-label="N"><input type="submit" value="Skicka"><input type="image" alt="Bild" src="data:,">
+  <input type="file" aria-label="F"><input type="color" aria-label="Färg"><input type="date" aria-label="D"><input type="hidden" value="h">
+  <input type="weird-type" aria-label="W"><textarea aria-label="Ta"></textarea>
+  <select aria-label="Sel"><optgroup label="G"><option>Ett</option></optgroup></select>
+  <select multiple aria-label="Multi"><option>Två</option></select>
+  <fieldset><legend>Grupp</legend></fieldset><details><summary>Mer</summary>x</details>
+</form>
+<table role="grid"><tr><th>Kol</th><th scope="row">Rad</th></tr><tr><td>cell</td><td>cell 2</td></tr></table>
+<table><tr><th>A</th></tr><tr><th>Rubrik</th><td>värde</td></tr></table>
+<dialog open>Dialog</dialog>
+<button role="none">Fokus</button><span role="Tab  menuitem">Flik</span><div role=" switch ">Brytare</div>
+<div id="host"></div>
+<script>
+  const root = document.getElementById('host').attachShadow({ mode: 'open' });
+  root.innerHTML = '<div role="treeitem">Nod</div><div role="menuitemradio">Val</div><span role="option">Opt</span><div role="slider" aria-valuenow="1">S</div>';
+</script>`;
+
+describe('aria names without a role', () => {
+  test('the roles looked among hold every role Playwright finds on the page, shadow roots included', async () => {
+    t.server.page('/roles', ROLES_PAGE);
+    const context = await t.browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(t.server.url('/roles'));
+      const roles = await presentRoles(page.mainFrame());
+      expect(roles).toBeDefined();
+      const found: string[] = [];
+      for (const role of NAMED_ROLES) if ((await page.getByRole(role, { includeHidden: true }).count()) > 0) found.push(role);
+      // The page is built to show most of them; a role Playwright finds that the list lacks fails here.
+      expect(found.length).toBeGreaterThan(20);
+      expect(found.filter((r) => !roles!.has(r))).toEqual([]);
+      // And the same elements are found as with every named role asked.
+      for (const name of ['Länk', 'Yta', 'R3', 'Logga', 'Del', 'Formulär', 'T', 'S', 'E', 'C', 'Rad', 'Rg', 'N', 'Skicka', 'Bild', 'F', 'W', 'Ta', 'Sel', 'Multi', 'Ett', 'Grupp', 'Kol', 'Rubrik', 'Fokus', 'Flik', 'Brytare', 'Nod', 'Val', 'Opt', 'S']) {
+        const all = await probeSelector(page.mainFrame(), `aria/${name}`);
+        const some = await probeSelector(page.mainFrame(), `aria/${name}`, roles);
+        expect({ name, count: some.count, ids: some.ids }).toEqual({ name, count: all.count, ids: all.ids });
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the selector a step acts through', () => {
+  const probe = (ids: number[], extra: Partial<Probe> = {}): Probe => ({ count: ids.length, visibleIndex: 0, visibleCount: ids.length, ids, visible: ids.map(() => true), locator: {} as Probe['locator'], ...extra });
+  test('the cheapest selector with meaning that finds exactly that element; never a positional or contained-text one', () => {
+    expect(actCost('#save')).toBeLessThan(actCost('form .save'));
+    expect(actCost('form .save')).toBeLessThan(actCost('xpath///button[@id="save"]'));
+    expect(actCost('xpath///button[@id="save"]')).toBeLessThan(actCost('text/Spara'));
+    expect(actCost('text/Spara')).toBeLessThan(actCost('aria/Spara[role="button"]'));
+    expect(actCost('aria/Spara[role="button"]')).toBeLessThan(actCost('aria/Spara'));
+    const selectors = ['aria/Spara', '#save', 'xpath///button[@id="save"]', 'text/Spara'];
+    expect(cheapestFor(selectors, [probe([7]), probe([7]), probe([7]), probe([7])], ['meaning', 'meaning', 'meaning', 'meaning'], 7)).toBe(1);
+    // #save finds another element (or two): the xpath is used
+    expect(cheapestFor(selectors, [probe([7]), probe([8]), probe([7]), probe([7])], ['meaning', 'meaning', 'meaning', 'meaning'], 7)).toBe(2);
+    expect(cheapestFor(selectors, [probe([7]), probe([7, 8]), probe([7]), probe([7])], ['meaning', 'meaning', 'meaning', 'meaning'], 7)).toBe(2);
+    // a positional selector and a contained text are never acted through, even when they find the element
+    expect(cheapestFor(selectors, [probe([7]), probe([7]), probe([]), probe([7], { loose: true })], ['meaning', 'position', 'meaning', 'meaning'], 7)).toBe(0);
+    expect(cheapestFor(selectors, [probe([]), probe([]), probe([]), probe([])], ['meaning', 'meaning', 'meaning', 'meaning'], 7)).toBeUndefined();
   });
 });

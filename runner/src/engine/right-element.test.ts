@@ -221,6 +221,21 @@ describe('the page answers with an error', () => {
     await expect.poll(() => t.server.posts('next')).toEqual(['yes']);
   });
 
+  test("the page's error is the next step's failure even when that step's element is gone (read while it looks)", async () => {
+    t.server.page('/p', PAGE);
+    const { outcome } = await run(
+      [
+        { type: 'navigate', url: t.server.url('/p') },
+        { type: 'change', selectors: ['#org'], value: '12345' },
+        { type: 'click', selectors: ['#save'] },
+        { type: 'click', selectors: ['#no-such-button'] },
+      ],
+      { defaultTimeoutMs: 1500 },
+    );
+    expect(outcome).toMatchObject({ status: 'failed', failedIndex: 3, errorType: 'assertion_failed' });
+    expect(outcome.errorMessage).toContain('"Organisationsnumret är ogiltigt"');
+  });
+
   test('an error after the last step fails that step', async () => {
     t.server.page('/p', PAGE);
     const { outcome } = await run([

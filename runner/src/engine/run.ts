@@ -407,13 +407,25 @@ async function executeStep(
     if (run.aborted) throw new StepError('stopped', 'the run was stopped');
     if (ACTING_STEPS.has(original.type)) run.lastActing = index;
     ctx.step = resolveStep(original, run);
+    // The page's answer to the previous step is read while this step looks for its element; the step acts only
+    // once it is read (ctx.ready), and an error the page showed is this step's failure whatever else happened.
+    const answered = checkPageAnswer(run);
+    answered.catch(() => {});
+    ctx.ready = ready.then(() => answered);
+    ctx.ready.catch(() => {});
     const work = (async () => {
-      await checkPageAnswer(run);
       if (prepare) {
+        await answered;
         await prepare(ctx);
         ctx.deadline = Date.now() + timeoutMs; // the step's own budget starts after the retry's preparation
       }
-      await runStep(ctx);
+      try {
+        await runStep(ctx);
+      } catch (error) {
+        await answered;
+        throw error;
+      }
+      await answered;
     })();
     work.catch(() => {});
     await Promise.race([work, fatal]);

@@ -24,9 +24,10 @@ export type StepContext = {
   /** Ends the step at once with this error (dialogs, crashes, blocked navigations, stop). */
   fail(error: StepError): void;
   /**
-   * Settles once the previous step's screenshot is taken and reported and this step's start is reported: a step
-   * may look (find its element) before, but acts only after it (steps.ts), so each screenshot shows the page as
-   * its step left it while costing the next step no time.
+   * Settles once the previous step's screenshot is taken and reported, this step's start is reported and the
+   * page's answer to the previous step is read (page-errors.ts): a step may look (find its element) before, but
+   * acts only after it (steps.ts), so each screenshot shows the page as its step left it while costing the next
+   * step no time.
    */
   ready: Promise<void>;
   /** The page the step acted in (its end-of-step screenshot). */

@@ -293,10 +293,16 @@ async function close(ctx: StepContext, step: StepOf<'close'>) {
 
 const BUTTONS = { primary: 'left', secondary: 'right', auxiliary: 'middle' } as const;
 
-/** The recorded click point when it still lies inside the element; otherwise the centre (logged). */
-async function clickPosition(ctx: StepContext, locator: Locator, step: StepOf<'click'>) {
+/**
+ * The recorded click point when it still lies inside the element; otherwise the centre (logged). `size`: the
+ * element's size as the lookup measured it a moment ago (else it is measured now). Either way it is measured
+ * before Playwright's own checks: a point that an element shrinking meanwhile no longer covers is refused by
+ * Playwright's hit check, never clicked beside the element.
+ */
+async function clickPosition(ctx: StepContext, locator: Locator, step: StepOf<'click'>, size?: { width: number; height: number }) {
   if (step.offsetX === undefined || step.offsetY === undefined) return undefined;
-  const box = await locator.boundingBox({ timeout: remaining(ctx) }).catch(() => null);
+  // A hidden element measured 0×0 may have shown since: measured again.
+  const box = size && size.width > 0 && size.height > 0 ? size : await locator.boundingBox({ timeout: remaining(ctx) }).catch(() => null);
   if (!box) return undefined;
   const { offsetX: x, offsetY: y } = step;
   if (x >= 0 && y >= 0 && x < box.width && y < box.height) return { x, y };
@@ -305,7 +311,7 @@ async function clickPosition(ctx: StepContext, locator: Locator, step: StepOf<'c
 }
 
 async function click(ctx: StepContext, step: StepOf<'click'> | StepOf<'doubleClick'>) {
-  const { page, locator, frame } = await element(ctx, step);
+  const { page, locator, frame, size } = await element(ctx, step);
   if (step.type === 'click') {
     // A label's click and the browser's own click on its box, recorded as two steps, toggle the box once.
     if (await isLabelEcho(ctx, step, locator)) return;
@@ -316,7 +322,7 @@ async function click(ctx: StepContext, step: StepOf<'click'> | StepOf<'doubleCli
     ctx.log(`the ${step.button} mouse button goes ${step.button} in the window's history`);
     await act(ctx, `going ${step.button}`, page, () => (step.button === 'back' ? page.goBack({ timeout: remaining(ctx) }) : page.goForward({ timeout: remaining(ctx) })));
   } else {
-    const position = await clickPosition(ctx, locator, step as StepOf<'click'>);
+    const position = await clickPosition(ctx, locator, step as StepOf<'click'>, size);
     const options = { button: BUTTONS[step.button ?? 'primary'], position, delay: step.duration, timeout: remaining(ctx) };
     if (step.type === 'click') await act(ctx, 'the click', page, () => locator.click(options));
     else await act(ctx, 'the double click', page, () => locator.dblclick(options));
