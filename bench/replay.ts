@@ -372,6 +372,9 @@ function parseArgs(argv: string[]) {
 }
 
 async function main() {
+  // As in the runner (runner/src/main.ts): stack traces without source maps, which tsx turns on and Playwright pays
+  // for on every call. Both engines run in this process; only Playwright formats a stack trace per call.
+  process.setSourceMapsEnabled(false);
   const options = parseArgs(process.argv.slice(2));
   const engines: Engine[] = [puppeteerReplayEngine(), kollegaRunnerEngine()];
   const result = await runBenchmark(engines, { rounds: options.rounds, cases: options.cases });
