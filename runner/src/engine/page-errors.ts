@@ -3,8 +3,9 @@
 // "failed"…, or a field marked `aria-invalid="true"`) means the site refused what the step did. The run must
 // not go on as if it had succeeded: the next step (or the last step itself) fails with the page's words.
 //
-// The check costs one evaluate per step and waits for nothing: it runs before each step acts, and after the
-// last step once the page has settled. Only messages that were not on the page at the previous check count.
+// The check costs one evaluate and waits for nothing: it runs while a step that acts (or follows one) looks for its
+// element, and after the last step once the page has settled. Only messages that were not on the page when the
+// acting step began count.
 import type { Page } from 'playwright-core';
 import { StepError, within } from './errors.ts';
 

@@ -409,7 +409,7 @@ async function executeStep(
     ctx.step = resolveStep(original, run);
     // The page's answer to the previous step is read while this step looks for its element; the step acts only
     // once it is read (ctx.ready), and an error the page showed is this step's failure whatever else happened.
-    const answered = checkPageAnswer(run);
+    const answered = checkPageAnswer(run, ACTING_STEPS.has(original.type));
     answered.catch(() => {});
     ctx.ready = ready.then(() => answered);
     ctx.ready.catch(() => {});
@@ -492,9 +492,12 @@ async function executeStep(
  * Fails when the page answered the last acting step with an error message (page-errors.ts) that was not there
  * before; records what each page shows now. Called before each step acts and after the last one.
  */
-async function checkPageAnswer(run: RunState): Promise<void> {
+async function checkPageAnswer(run: RunState, acting = false): Promise<void> {
   const pending = run.unchecked;
   run.unchecked = undefined;
+  // Nothing to compare and no step about to act whose answer would be compared with what shows now: not read (a
+  // step that does not act reads nothing; the next acting step reads what was already there when it starts).
+  if (!pending && !acting) return;
   const pages = new Set([run.mainPage, ...(pending ? [pending.page] : [])].filter((p) => !p.isClosed()));
   for (const page of pages) {
     const before = run.errorsSeen.get(page);
