@@ -7,7 +7,7 @@ import { mailConfigFromEnv, startMailSender } from './notification-mail.ts';
 import { startRunner } from './worker.ts';
 
 // tsx turns on source maps for stack traces. Playwright formats a stack trace on every call it makes (hundreds per
-// run), and through source maps that was about a seventh of the runner's CPU (docs/benchmarks.md, "Attended runs").
+// run), and through source maps that was about a fifth of the runner's CPU (docs/benchmarks.md, "Attended runs").
 // Off, unless KOLLEGA_RUNNER_SOURCE_MAPS=1 asks for stack traces with TypeScript's line numbers (debugging).
 if (process.env.KOLLEGA_RUNNER_SOURCE_MAPS !== '1') process.setSourceMapsEnabled(false);
 

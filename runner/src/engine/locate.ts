@@ -63,7 +63,7 @@ function parseAria(text: string): { name: string; role?: string } {
 }
 
 /** Whether a selector has an `aria/Name` part without a role (Chrome's Recorder writes them so). */
-export function hasAriaWithoutRole(selector: Selector): boolean {
+function hasAriaWithoutRole(selector: Selector): boolean {
   return (Array.isArray(selector) ? selector : [selector]).some((part) => part.startsWith('aria/') && !parseAria(part.slice(5)).role);
 }
 
@@ -479,7 +479,7 @@ export async function locateElement(
   const placement = placementOf(step);
   const selectors = step.selectors;
   const kinds = selectors.map(selectorKind);
-  const ariaAny = selectors.some(hasAriaWithoutRole) ? selectors.map(hasAriaWithoutRole) : undefined;
+  const ariaAny = selectors.map(hasAriaWithoutRole);
   const expected = expectedOf(step);
   const critical = isCritical(step, expected);
   const threshold = step.healThreshold ?? HEAL_THRESHOLD_DEFAULT;
@@ -529,8 +529,8 @@ export async function locateElement(
     if ('frame' in found) {
       missingLevel = undefined;
       const frame = (lastFrame = found.frame);
-      const roles = ariaAny ? presentRoles(frame) : undefined;
-      const probes = await Promise.all(selectors.map(async (s, i) => probeSelector(frame, s, ariaAny?.[i] ? await roles : undefined)));
+      const roles = ariaAny.includes(true) ? presentRoles(frame) : undefined;
+      const probes = await Promise.all(selectors.map(async (s, i) => probeSelector(frame, s, ariaAny[i] ? await roles : undefined)));
       const waited = Date.now() - started >= grace;
       const verdict = (lastVerdict = judge(selectors, probes, kinds));
       const byId = (id: number, via: number) => {

@@ -421,11 +421,9 @@ async function executeStep(
       }
       try {
         await runStep(ctx);
-      } catch (error) {
-        await answered;
-        throw error;
+      } finally {
+        await answered; // the page's error, if it showed one, is the step's failure
       }
-      await answered;
     })();
     work.catch(() => {});
     await Promise.race([work, fatal]);
@@ -490,7 +488,8 @@ async function executeStep(
 
 /**
  * Fails when the page answered the last acting step with an error message (page-errors.ts) that was not there
- * before; records what each page shows now. Called before each step acts and after the last one.
+ * before; records what each page shows now. Called as each step starts (reading only when the step acts or
+ * follows one that did) and after the last one.
  */
 async function checkPageAnswer(run: RunState, acting = false): Promise<void> {
   const pending = run.unchecked;

@@ -255,13 +255,12 @@ Deno.test('POST /api/hooks fails closed: when the limit cannot be checked the ca
   const { body: hook } = await admin.client.post(`/workflows/${id}/webhook`);
   // The token's counter locked by another transaction: the check times out (lock_timeout) instead of answering.
   // Only its row: the tests of other files call webhooks meanwhile (a whole-table lock refused theirs too).
-  const key = await withDb(async (sql) => {
-    const [{ key }] = await sql<{ key: string }[]>`
+  const [{ key }] = await withDb((sql) =>
+    sql<{ key: string }[]>`
       insert into private.webhook_calls (key, window_start, calls)
       values ('token:' || encode(extensions.digest(${hook.token}, 'sha256'), 'hex'), now(), 0)
-      returning key`;
-    return key;
-  });
+      returning key`
+  );
   const refused = await withDb((sql) =>
     sql.begin(async (tx) => {
       await tx`select 1 from private.webhook_calls where key = ${key} for update`;
