@@ -32,6 +32,7 @@ import {
   USER_SELECT,
   WORKFLOW_LIST,
 } from '../supabase/functions/_shared/statements.ts';
+import { preparesStatements } from '../supabase/functions/_shared/pool-options.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Options
@@ -388,7 +389,10 @@ async function main() {
 
     // The floor: a pool of the function's size (DB_POOL_MAX, default 5) with the function's options.
     const poolSize = Number(s.env.DB_POOL_MAX ?? process.env.DB_POOL_MAX ?? 5);
-    const floorPool = postgres(s.urls.db, { prepare: false, max: poolSize, idle_timeout: 20, connect_timeout: 10, onnotice: () => {}, connection: { application_name: 'kollega-bench-floor' } });
+    // Statements prepared or not as the function's pool does it (_shared/pool-options.ts): the routes' tagged queries
+    // follow the pool's option; `unsafe` needs it said (withUser says it for its first statement).
+    const prepare = preparesStatements(s.urls.db, s.env.DB_PREPARE ?? process.env.DB_PREPARE);
+    const floorPool = postgres(s.urls.db, { prepare, max: poolSize, idle_timeout: 20, connect_timeout: 10, onnotice: () => {}, connection: { application_name: 'kollega-bench-floor' } });
     pools.push(floorPool);
     const claimsJson = JSON.stringify(claims);
 
@@ -399,16 +403,16 @@ async function main() {
           const nextId = rotation(methodIds);
           const floorOp = () =>
             floorPool.begin(async (tx) => {
-              await tx.unsafe(SET_CALLER, [claimsJson]);
-              return await tx.unsafe(endpoint.sql, endpoint.params(ctx, nextId()));
+              await tx.unsafe(SET_CALLER, [claimsJson], { prepare });
+              return await tx.unsafe(endpoint.sql, endpoint.params(ctx, nextId()), { prepare });
             });
           // The same with the session check in the first statement, as withUser does: all the SQL the function
           // sends per request.
           const floorSessionOp = () =>
             floorPool.begin(async (tx) => {
-              const [{ state }] = await tx.unsafe(SET_CALLER_CHECKED, [ctx.sessionId, ctx.userId, claimsJson]);
+              const [{ state }] = await tx.unsafe(SET_CALLER_CHECKED, [ctx.sessionId, ctx.userId, claimsJson], { prepare });
               if (state !== 'active') throw new Error(`session ${state}`);
-              return await tx.unsafe(endpoint.sql, endpoint.params(ctx, nextId()));
+              return await tx.unsafe(endpoint.sql, endpoint.params(ctx, nextId()), { prepare });
             });
           // API, floor and floor+session take turns in `rounds` slices of duration/rounds each (after one warm-up
           // of each), so that all three see the same machine load on a shared machine.
@@ -459,7 +463,7 @@ async function main() {
     // The session check's query alone (withUser runs it inside its first statement), for the interpretation.
     const sessionPoint = await phase('session check alone', timings, async () => {
       const c = 10;
-      const op = () => floorPool.unsafe(SESSION_SQL, [ctx.sessionId, ctx.userId]);
+      const op = () => floorPool.unsafe(SESSION_SQL, [ctx.sessionId, ctx.userId], { prepare });
       await closedLoop(c, Math.min(2, o.warmup || 1), op);
       return { connections: c, point: merge([await closedLoop(c, Math.min(o.duration, 5), op)]) };
     });
@@ -483,7 +487,7 @@ async function main() {
       from public.profiles p where p.id = ${ctx.userId}`;
 
     printTable(rows);
-    const report = markdown({ o, rows, plans, facts, volumes: [...volumes], orgCounts, timings, poolSize, problems, sessionPoint, probes, email: generated.email });
+    const report = markdown({ o, rows, plans, facts, volumes: [...volumes], orgCounts, timings, poolSize, prepare, problems, sessionPoint, probes, email: generated.email });
     writeReport(resolve(repoRoot, o.out), report);
     log(`wrote ${o.out}`);
     if (problems.length) {
@@ -608,6 +612,8 @@ type ReportInput = {
   orgCounts?: { workflows: string; audit: string };
   timings: Record<string, number>;
   poolSize: number;
+  /** Whether the pool (the function's and the floor's) prepares its statements. */
+  prepare: boolean;
   problems: string[];
   sessionPoint: { connections: number; point: Point };
   probes: Probe[];
@@ -656,7 +662,7 @@ It starts a fresh test-profile stack (\`.local/test/\` is wiped; the ports follo
 \`dev/generate.ts\`, signs in as the first generated organisation's admin through \`POST /api/login\` (Origin = the app's
 origin, cookies kept), creates three payment methods for that organisation through the API, then for each endpoint and
 concurrency runs autocannon against the \`api\` function's own port (${o.warmup} s warm-up, ${o.duration} s measured in
-${o.rounds} slices that take turns with the floor's, so that API and floor see the same machine load) and the floor: a postgres.js pool of the function's size (${r.poolSize}, \`prepare: false\`), each operation one
+${o.rounds} slices that take turns with the floor's, so that API and floor see the same machine load) and the floor: a postgres.js pool of the function's size and options (${r.poolSize} connections, \`prepare: ${r.prepare}\`), each operation one
 transaction doing \`withUser\`'s \`set_config\` and then the route's query, in a closed loop of as many workers as
 connections; then the same again with \`withUser\`'s actual first statement, which also checks the session
 (\`auth.sessions\` ⋈ \`auth.users\` ⋈ \`profiles\`): "floor+session" is all the SQL the function sends per request. \`PUT …/default\` rotates through the three methods (one counter shared by all connections), so nearly every

@@ -2,20 +2,23 @@
 // through `withUser`, which makes the transaction look like a PostgREST request so that RLS decides.
 import postgres from 'postgres';
 import type { AccessClaims } from './auth.ts';
+import { preparesStatements } from './pool-options.ts';
 import { SET_CALLER_CHECKED } from './statements.ts';
 
 export type Sql = postgres.Sql;
 export type Tx = postgres.TransactionSql;
 
 let pool: Sql | undefined;
+let prepared = false;
 
-/** The shared pool (created on first use). `prepare: false` keeps it usable behind a transaction-mode pooler. */
+/** The shared pool (created on first use). */
 export function db(): Sql {
   if (!pool) {
     const url = Deno.env.get('SUPABASE_DB_URL');
     if (!url) throw new Error('SUPABASE_DB_URL is not set');
+    prepared = preparesStatements(url, Deno.env.get('DB_PREPARE'));
     pool = postgres(url, {
-      prepare: false,
+      prepare: prepared,
       max: Number(Deno.env.get('DB_POOL_MAX') ?? 5),
       idle_timeout: 20,
       connect_timeout: 10,
@@ -50,7 +53,7 @@ export function withUser<T>(claims: AccessClaims, fn: (tx: Tx) => Promise<T>): P
       claims.session_id,
       claims.sub,
       JSON.stringify(claims),
-    ]);
+    ], { prepare: prepared }); // `unsafe` does not prepare unless told
     if (state !== 'active') throw new SessionRejected(state);
     return await fn(tx);
   }) as Promise<T>;

@@ -87,9 +87,9 @@ export const auditRoutes = new Hono<AppEnv>();
 auditRoutes.get('/audit-activities', requireSession, async (c) => {
   const { cursor, limit, ...filters } = readQuery(c, listQuerySchema);
   const scope = scopeOf(c, 'audit-activities', filters);
-  const after = cursor ? await decodeCursor(c, scope, cursor, activityKey) : null;
+  const after = cursor ? decodeCursor(c, scope, cursor, activityKey) : null;
   const rows = await asCaller(c, (tx) => selectActivities(tx, { ...filters, limit: limit + 1, after }));
-  const page: Page<AuditActivity> = await toPage(scope, rows, limit, (a) => [a.timestamp, a.id], (a) => a);
+  const page: Page<AuditActivity> = toPage(scope, rows, limit, (a) => [a.timestamp, a.id], (a) => a);
   return c.json(page);
 });
 

@@ -229,14 +229,14 @@ batchRoutes.get('/workflows/:id/batches', requireSession, async (c) => {
   const id = pathId(c);
   const { limit, cursor } = readQuery(c, batchListQuerySchema);
   const scope = scopeOf(c, 'batches', id);
-  const after = cursor ? await decodeCursor(c, scope, cursor, batchKey) : null;
+  const after = cursor ? decodeCursor(c, scope, cursor, batchKey) : null;
   const rows = await asCaller(c, (tx) =>
     tx<(BatchSummary & { cursorAt: string })[]>`
       select ${tx.unsafe(SUMMARY_COLUMNS)}, ${tx.unsafe(CURSOR_TIMESTAMP('b.created_at'))} as "cursorAt" ${tx.unsafe(SUMMARY_FROM)}
       where b.workflow_id = ${id}
         and ${after ? tx`(b.created_at, b.id) < (${after[0]}::text::timestamptz, ${after[1]}::uuid)` : tx`true`}
       group by b.id order by b.created_at desc, b.id desc limit ${limit + 1}`);
-  const page: Page<BatchSummary> = await toPage(scope, rows, limit, (b) => [b.cursorAt, b.id], ({ cursorAt: _, ...b }) => b);
+  const page: Page<BatchSummary> = toPage(scope, rows, limit, (b) => [b.cursorAt, b.id], ({ cursorAt: _, ...b }) => b);
   return c.json(page);
 });
 

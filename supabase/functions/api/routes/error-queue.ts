@@ -64,7 +64,7 @@ export const errorQueueRoutes = new Hono<AppEnv>();
 errorQueueRoutes.get('/error-queue', requireSession, async (c) => {
   const { status, limit, cursor } = readQuery(c, listQuerySchema);
   const scope = scopeOf(c, 'error-queue', status ?? null);
-  const after = cursor ? await decodeCursor(c, scope, cursor, itemKey) : null;
+  const after = cursor ? decodeCursor(c, scope, cursor, itemKey) : null;
   const rows = await asCaller(c, (tx) =>
     tx<(ErrorQueueItem & { cursorAt: string })[]>`
       select ${tx.unsafe(ITEM_COLUMNS)}, ${tx.unsafe(CURSOR_TIMESTAMP('e.created_at'))} as "cursorAt"
@@ -73,7 +73,7 @@ errorQueueRoutes.get('/error-queue', requireSession, async (c) => {
         and ${after ? tx`(e.created_at, e.id) < (${after[0]}::text::timestamptz, ${after[1]}::uuid)` : tx`true`}
       order by e.created_at desc, e.id desc
       limit ${limit + 1}`);
-  const page: Page<ErrorQueueItem> = await toPage(scope, rows, limit, (e) => [e.cursorAt, e.id], ({ cursorAt: _, ...e }) => e);
+  const page: Page<ErrorQueueItem> = toPage(scope, rows, limit, (e) => [e.cursorAt, e.id], ({ cursorAt: _, ...e }) => e);
   return c.json(page);
 });
 

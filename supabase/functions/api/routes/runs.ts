@@ -218,7 +218,7 @@ export const runRoutes = new Hono<AppEnv>();
 runRoutes.get('/runs', requireSession, async (c) => {
   const { status, workflowId, limit, cursor } = readQuery(c, listQuerySchema);
   const scope = scopeOf(c, 'runs', [status ?? null, workflowId ?? null]);
-  const after = cursor ? await decodeCursor(c, scope, cursor, runKey) : null;
+  const after = cursor ? decodeCursor(c, scope, cursor, runKey) : null;
   const rows = await asCaller(c, (tx) =>
     selectRuns(
       tx,
@@ -226,7 +226,7 @@ runRoutes.get('/runs', requireSession, async (c) => {
         and ${after ? tx`(created_at, id) < (${after[0]}::text::timestamptz, ${after[1]}::uuid)` : tx`true`}`,
       limit + 1,
     ));
-  const page: Page<Run> = await toPage(scope, rows, limit, (r) => [r.cursorAt, r.id], ({ cursorAt: _, ...r }) => r);
+  const page: Page<Run> = toPage(scope, rows, limit, (r) => [r.cursorAt, r.id], ({ cursorAt: _, ...r }) => r);
   return c.json(page);
 });
 

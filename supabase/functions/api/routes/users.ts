@@ -75,7 +75,7 @@ export const userRoutes = new Hono<AppEnv>();
 userRoutes.get('/users', requireSession, async (c) => {
   const { q, limit, cursor } = readQuery(c, listQuerySchema);
   const scope = scopeOf(c, 'users', q ?? '');
-  const after = cursor ? await decodeCursor(c, scope, cursor, userKey) : null;
+  const after = cursor ? decodeCursor(c, scope, cursor, userKey) : null;
   const rows = await asCaller(c, async (tx) => {
     await requirePermission(tx, 'user.manage');
     const pattern = q ? likePattern(q) : null;
@@ -86,7 +86,7 @@ userRoutes.get('/users', requireSession, async (c) => {
       order by created_at, id
       limit ${limit + 1}`;
   });
-  const page: Page<UserRow> = await toPage(scope, rows, limit, (u) => [u.cursorAt, u.id], ({ cursorAt: _, ...u }) => u);
+  const page: Page<UserRow> = toPage(scope, rows, limit, (u) => [u.cursorAt, u.id], ({ cursorAt: _, ...u }) => u);
   return c.json(page);
 });
 

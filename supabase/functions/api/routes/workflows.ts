@@ -179,7 +179,7 @@ export const workflowRoutes = new Hono<AppEnv>();
 workflowRoutes.get('/workflows', requireSession, async (c) => {
   const { q, limit, cursor } = readQuery(c, listQuerySchema);
   const scope = scopeOf(c, 'workflows', q ?? '');
-  const after = cursor ? await decodeCursor(c, scope, cursor, workflowKey) : null;
+  const after = cursor ? decodeCursor(c, scope, cursor, workflowKey) : null;
   const rows = await asCaller(c, (tx) =>
     tx<(Workflow & { cursorAt: string })[]>`
       ${tx.unsafe(WORKFLOW_LIST.select)}
@@ -187,7 +187,7 @@ workflowRoutes.get('/workflows', requireSession, async (c) => {
         and ${after ? tx`(created_at, id) < (${after[0]}::text::timestamptz, ${after[1]}::uuid)` : tx`true`}
       ${tx.unsafe(WORKFLOW_LIST.order)}
       limit ${limit + 1}`);
-  const page: Page<Workflow> = await toPage(scope, rows, limit, (w) => [w.cursorAt, w.id], ({ cursorAt: _, ...w }) => w);
+  const page: Page<Workflow> = toPage(scope, rows, limit, (w) => [w.cursorAt, w.id], ({ cursorAt: _, ...w }) => w);
   return c.json(page);
 });
 

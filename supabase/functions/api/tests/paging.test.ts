@@ -45,6 +45,28 @@ Deno.test('GET /api/workflows pages through rows of the same instant in one stab
   assertEquals((await walk(member.client, '/workflows?limit=2')).ids, first.ids);
 });
 
+Deno.test('a workflow in the list is the same JSON as the workflow read alone, its times as JavaScript writes them', async () => {
+  const { organizationId, member } = await team();
+  const [id] = await sameInstantWorkflows(organizationId, member.id, 1, 'Som JSON');
+  // The last microseconds are dropped, not rounded (as a Date keeps them); a run count and a success rate with decimals.
+  await withDb((sql) =>
+    sql`update public.workflows set last_run_at = '2026-06-02T09:10:11.999999Z', success_rate = 87.5, run_count = 8, manual_seconds = 90
+        where id = ${id}`
+  );
+  const list = await member.client.get('/workflows?q=Som%20JSON');
+  assertEquals(list.status, 200);
+  assertEquals(list.body.nextCursor, null);
+  const [item] = list.body.items;
+  assertEquals(item.createdAt, new Date('2026-06-01T08:00:00.123456Z').toJSON());
+  assertEquals(item.lastRunAt, '2026-06-02T09:10:11.999Z');
+  assertEquals(item.updatedAt, new Date(item.updatedAt).toJSON());
+  assertEquals([item.successRate, item.runCount, item.manualSeconds, item.isActive, item.hasLoginStep], [87.5, 8, 90, false, false]);
+  const alone = await member.client.get(`/workflows/${id}`);
+  assertEquals(alone.status, 200);
+  const { definition: _d, currentVersion: _v, missingSecrets: _m, schedule: _s, hasWebhook: _h, webhookSigned: _w, ...fields } = alone.body;
+  assertEquals(item, fields);
+});
+
 Deno.test('GET /api/workflows answers 30 a page by default, at most 100, and refuses other page sizes with 400', async () => {
   const { organizationId, member } = await team();
   await sameInstantWorkflows(organizationId, member.id, 101);
