@@ -3,10 +3,17 @@
 // route is what the benchmark and the index test see. No imports: Deno (the function) and Node (tsx, the
 // benchmark) both load this file. A route embeds the pieces with `tx.unsafe(…)` around its own filters.
 
+/**
+ * A timestamp as the API's JSON carries it: UTC with milliseconds, exactly as JavaScript's `Date#toJSON` writes it
+ * (both drop the microseconds). Read as text, a list's timestamps need neither a `Date` per value when the rows are
+ * parsed nor a `toJSON` per value when the answer is written.
+ */
+export const API_TIMESTAMP = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** The columns of a `Workflow`, for `select`/`returning` on public.workflows (alias-free). */
 export const WORKFLOW_COLUMNS = `id, name, description, category, start_method as "startMethod", status,
-  is_active as "isActive", created_at as "createdAt", updated_at as "updatedAt", created_by as "createdBy",
-  last_run_at as "lastRunAt", success_rate::float8 as "successRate", run_count as "runCount", manual_seconds as "manualSeconds", run_location as "runLocation",
+  is_active as "isActive", ${API_TIMESTAMP('created_at')} as "createdAt", ${API_TIMESTAMP('updated_at')} as "updatedAt",
+  created_by as "createdBy", ${API_TIMESTAMP('last_run_at')} as "lastRunAt", success_rate::float8 as "successRate", run_count as "runCount", manual_seconds as "manualSeconds", run_location as "runLocation",
   has_login_step as "hasLoginStep"`;
 
 /** The columns of a `PaymentMethod`. */
