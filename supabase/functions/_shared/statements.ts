@@ -53,7 +53,7 @@ export const ACTIVITY_LIST = {
 
 /** The current user (GET /api/user, sign-in): `${USER_SELECT} where p.id = <id>`. */
 export const USER_SELECT = `select p.id, p.email, p.full_name as "fullName", p.username, p.role, p.is_active as "isActive",
-           p.created_at as "createdAt", p.organization_id as "organizationId", o.name as "organizationName"
+           ${API_TIMESTAMP('p.created_at')} as "createdAt", p.organization_id as "organizationId", o.name as "organizationName"
     from public.profiles p
     left join public.organizations o on o.id = p.organization_id`;
 
