@@ -656,7 +656,14 @@ ratios, not the absolute numbers.
 \`\`\`sh
 KOLLEGA_PORT_OFFSET=4000 npx tsx bench/api.ts                       # full scale, 10 s per point: about 8 minutes in all
 KOLLEGA_PORT_OFFSET=4000 npx tsx bench/api.ts --organizations 10 --workflows 5000 --audit 50000 --duration 3 --out /tmp/quick.md
+KOLLEGA_PORT_OFFSET=4000 npx tsx bench/api.ts --tiny      # what npm test runs: 2 organisations, 300 workflows, 1 s per point
+# where the function's time goes: a V8 CPU profile of its Deno (and a Markdown summary), written when the stack stops
+KOLLEGA_API_DENO_FLAGS="--cpu-prof-dir=$PWD/.local/api-profile --cpu-prof-md" KOLLEGA_PORT_OFFSET=4000 npx tsx bench/api.ts --connections 1 --out /tmp/profiled.md
 \`\`\`
+
+The report replaces only what lies between the \`api-bench\` markers of this file (what is written by hand goes below
+them). \`npm test\` runs the tiny scale (about 75 s with its own stack) so that a change that breaks the benchmark fails
+CI; at that size sequential scans are the planner's right choice, so plans are reported there, not judged.
 
 It starts a fresh test-profile stack (\`.local/test/\` is wiped; the ports follow \`KOLLEGA_PORT_OFFSET\`), fills it with
 \`dev/generate.ts\`, signs in as the first generated organisation's admin through \`POST /api/login\` (Origin = the app's
@@ -706,18 +713,19 @@ What each part costs, from the figures above:
 
 - **The SQL itself** is the floor. Every hot query is an index range of one organisation (plans below), so the
   floor is dominated by round trips and row transfer, not by the 1M-row table: \`withUser\` makes every request a
-  transaction of four statements (BEGIN, the \`set_config\`s, the query, COMMIT), and the floor pays the same.
+  transaction of four statements (BEGIN, the \`set_config\`s, the query, COMMIT), and the floor pays the same; both
+  prepare their statements as the function's pool does (\`prepare\` above), so each is one round trip.
 - **The session check** (\`auth.sessions\` ⋈ \`auth.users\` ⋈ \`profiles\` by primary keys) rides in \`withUser\`'s first
   statement, so it costs no round trip of its own: the difference between "floor" and "floor+session" is the work of
   three primary-key lookups inside a statement that is sent anyway.
 - **HTTP, cookies and the JWT**: the probes without SQL show what Deno's HTTP server, Hono's routing and global
   middleware (404) and additionally cookie parsing and HS256 verification (forged-token 401) cost per request.
 - **The rest** (API minus floor+session) is the function's JavaScript around the query (route handler, postgres.js
-  in Deno, \`c.json\` serialisation: 500 workflow rows are about 200 KiB of JSON) and, on this machine, a third busy
-  process: during an API point autocannon (Node), Deno and Postgres share two cores that other engineers also use,
-  while the floor is Node and Postgres only. Under saturation throughput is inversely proportional to the CPU time
-  per request of all three, which is why API/floor throughput sits near 0.4–0.5 for the reads and is closer to 1
-  for the default switch, whose throughput is bounded by its organisation lock (one switch at a time) rather than CPU.
+  in Deno, whose Node-compatible sockets cost more per round trip than Node's in the floor, \`c.json\`: a page of
+  30 workflows is about 15 KiB of JSON) and a third busy process: during an API point autocannon (Node), Deno and
+  Postgres share the two cores, while the floor is Node and Postgres only. Under saturation throughput is inversely
+  proportional to the CPU time per request of all three, which is why API/floor throughput stays below 1 for the
+  reads; the default switch's throughput is bounded by its organisation lock (one switch at a time) rather than CPU.
 - A bodyless \`PUT\` is sent with \`Content-Length: 0\` as browsers send it. Without the header (e.g. \`curl -X PUT\`)
   a request costs several milliseconds more (measured while writing this script: p50 8 ms instead of 2 ms at one
   connection on the seed data); probably Hono's \`bodyLimit\`, which reads the body stream whenever there is no
