@@ -3,12 +3,15 @@
 // route is what the benchmark and the index test see. No imports: Deno (the function) and Node (tsx, the
 // benchmark) both load this file. A route embeds the pieces with `tx.unsafe(…)` around its own filters.
 
+/** A timestamp as ISO 8601 text in UTC, its fraction of a second in milliseconds (MS) or microseconds (US). */
+const utcText = (column: string, fraction: 'MS' | 'US') => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.${fraction}"Z"')`;
+
 /**
  * A timestamp as the API's JSON carries it: UTC with milliseconds, exactly as JavaScript's `Date#toJSON` writes it
  * (both drop the microseconds). Read as text, a list's timestamps need neither a `Date` per value when the rows are
  * parsed nor a `toJSON` per value when the answer is written.
  */
-export const API_TIMESTAMP = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const API_TIMESTAMP = (column: string) => utcText(column, 'MS');
 
 /** The columns of a `Workflow`, for `select`/`returning` on public.workflows (alias-free). */
 export const WORKFLOW_COLUMNS = `id, name, description, category, start_method as "startMethod", status,
@@ -21,7 +24,7 @@ export const PAYMENT_METHOD_COLUMNS = `id, name, type, card_last_four as "cardLa
   metadata, created_at as "createdAt"`;
 
 /** A timestamp as a page cursor keeps it: Postgres' microseconds, in UTC. */
-export const CURSOR_TIMESTAMP = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+export const CURSOR_TIMESTAMP = (column: string) => utcText(column, 'US');
 
 /**
  * GET /api/workflows, a page: `${select} where <filter> [and (created_at, id) < <cursor>] ${order} limit <page size + 1>`,
