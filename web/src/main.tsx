@@ -2,6 +2,7 @@ import './styles.css';
 import '@/lib/i18n';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserHistory } from '@tanstack/react-router';
 import { App } from '@/app/app';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
@@ -20,8 +21,12 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
  */
 async function hydratePrerendered(root: HTMLElement) {
   await yieldToBrowser(); // after evaluating this chunk
+  // Creating the browser history replaces the current history entry (1–16 ms here), so it gets a
+  // task of its own, apart from building the router's route tree.
+  const history = createBrowserHistory();
+  await yieldToBrowser();
   const queryClient = createQueryClient();
-  const router = createAppRouter(queryClient);
+  const router = createAppRouter(queryClient, history);
   await yieldToBrowser();
   await router.load().catch(() => undefined);
   await yieldToBrowser();
