@@ -98,7 +98,49 @@ test('a hostile page: a formula cell stays text, a header named __proto__ is a c
   expect(table.capped).toBe(true);
   expect(Object.getPrototypeOf({})).toBe(Object.prototype);
   expect(await page.evaluate('window.clicked ?? false')).toBe(false); // the cap was reached: nothing more was asked for
-  expect(logText).toContain('the cap of 50 rows was reached');
+  expect(logText).toContain('its limit of 50 rows or 50 pages was reached');
+});
+
+test('a table is never passed on half-read: a next page that shows nothing new or cannot be clicked fails the step; a page limit with more pages is marked capped', async () => {
+  // Three pages of two rows. ?stuck: the second "Nästa" does nothing. ?covered: after the first page an overlay
+  // covers "Nästa" (a cookie banner, say), so it cannot be clicked.
+  const page = (mode: string) => `<table id="t"><thead><tr><th>Nummer</th></tr></thead><tbody></tbody></table>
+     <button id="nasta">Nästa</button>
+     <script>
+       let page = 0;
+       const show = () => { document.querySelector('tbody').innerHTML = [1, 2].map((i) => '<tr><td>F-' + page + i + '</td></tr>').join(''); };
+       document.getElementById('nasta').onclick = () => {
+         if ('${mode}' === 'stuck' && page === 1) return;
+         page++; show();
+         if ('${mode}' === 'covered') document.body.insertAdjacentHTML('beforeend', '<div style="position:fixed;inset:0;background:#fff"></div>');
+       };
+       show();
+     </script>`;
+  t.server.page('/stuck', page('stuck'));
+  t.server.page('/covered', page('covered'));
+  t.server.page('/pages', page('pages'));
+  const steps = (path: string, extra: Record<string, unknown> = {}) => [
+    { type: 'navigate' as const, url: t.server.url(path) },
+    { type: 'extract_table' as const, selectors: ['#t'], variable: 'rader', next: ['#nasta'], timeout: 4_000, ...extra },
+    { type: 'navigate' as const, url: t.server.url('/pages') },
+  ];
+
+  const stuck = await t.run(steps('/stuck'));
+  expect(stuck.outcome.status, stuck.logText).toBe('failed');
+  expect(stuck.outcome.errorType).toBe('table_incomplete');
+  expect(stuck.outcome.failedIndex).toBe(1);
+  expect(stuck.outcome.errorMessage).toMatch(/(before page 3 showed its rows|page 3 showed no new rows within 10 s); 4 rows from 2 pages were read and not used/);
+  expect(stuck.ends[1]?.table).toBeUndefined();
+  expect(stuck.starts).toHaveLength(2); // nothing after the table ran
+
+  const covered = await t.run(steps('/covered'));
+  expect(covered.outcome.errorType, covered.logText).toBe('table_incomplete');
+  expect(covered.outcome.errorMessage).toMatch(/next page element could not be clicked: <div><\/div> intercepts pointer events; 4 rows from 2 pages were read and not used/);
+
+  // Its own page limit is not a failure, but run details must say that the page had more.
+  const limited = await t.run(steps('/pages', { maxPages: 2 }));
+  expect(limited.outcome.status, limited.logText).toBe('completed');
+  expect(limited.ends[1]!.table).toMatchObject({ rows: [['F-01'], ['F-02'], ['F-11'], ['F-12']], pages: 2, capped: true });
 });
 
 test('a column without a heading is named by its position as a spreadsheet names it, the same in every language', () => {

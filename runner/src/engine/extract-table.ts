@@ -127,6 +127,11 @@ export async function extractTable(ctx: StepContext, step: StepOf<'extract_table
     }
   };
 
+  // A table read only in part is never passed on as if it were whole (a batch over it would silently miss
+  // rows): when a further page was there but could not be read, the step fails and a person looks.
+  const incomplete = (why: string) =>
+    new StepError('table_incomplete', `${why}; ${rows.length} row${rows.length === 1 ? '' : 's'} from ${pages} page${pages === 1 ? '' : 's'} were read and not used`);
+
   let seen = await readPage(0);
   while (step.next && rows.length < step.maxRows && pages < step.maxPages && !ctx.signal.aborted) {
     const next = await nextElement(page, step.next);
@@ -135,8 +140,8 @@ export async function extractTable(ctx: StepContext, step: StepOf<'extract_table
     try {
       await next.click({ timeout: Math.max(1, Math.min(remaining(ctx), PAGE_WAIT_MS)) });
     } catch (error) {
-      ctx.log(`the ${step.paging === 'more' ? '"show more"' : 'next page'} element could not be clicked: ${describeError(error)}; the rows so far are kept`);
-      break;
+      if (ctx.signal.aborted) throw error;
+      throw incomplete(`the ${step.paging === 'more' ? '"show more"' : 'next page'} element could not be clicked: ${describeError(error)}`);
     }
     // Wait until the click shows its rows: more of them ("Visa fler"), or another first row (the next page).
     const until = Date.now() + Math.min(PAGE_WAIT_MS, Math.max(0, remaining(ctx)));
@@ -152,13 +157,19 @@ export async function extractTable(ctx: StepContext, step: StepOf<'extract_table
       if (changed) break;
     }
     if (!changed) {
-      ctx.log(`page ${pages + 1} showed no new rows within ${PAGE_WAIT_MS / 1000} s; the rows so far are kept`);
-      break;
+      if (ctx.signal.aborted) break;
+      throw incomplete(
+        Date.now() >= ctx.deadline
+          ? `the step's time ran out before page ${pages + 1} showed its rows`
+          : `page ${pages + 1} showed no new rows within ${PAGE_WAIT_MS / 1000} s`,
+      );
     }
     pages++;
     seen = await readPage(step.paging === 'more' ? before.seen : 0);
   }
-  if (rows.length >= step.maxRows && step.next && !capped && (await nextElement(page, step.next).catch(() => null))) capped = true;
+  // Stopped at its own limit (rows or pages) while the page offers more: the rows are kept and marked capped.
+  const atLimit = rows.length >= step.maxRows || pages >= step.maxPages;
+  if (atLimit && step.next && !capped && !ctx.signal.aborted && (await nextElement(page, step.next).catch(() => null))) capped = true;
   if (rows.length === 0 && !headers && !columnsGiven) throw new StepError('assertion_failed', 'the table, list or card grid has no rows');
   const columns = columnNames(columnsGiven?.map((c) => c.name) ?? headers, Math.max(width, headers?.length ?? 0));
   for (const row of rows) while (row.length < columns.length) row.push('');

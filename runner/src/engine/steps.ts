@@ -59,7 +59,7 @@ export async function runStep(ctx: StepContext): Promise<void> {
       ctx.table = { variable: step.variable, ...table };
       ctx.extracted = { [step.variable]: String(table.rows.length) };
       ctx.run.variables[step.variable] = String(table.rows.length);
-      return ctx.log(`${table.rows.length} rows, ${table.columns.length} columns from ${table.pages} page${table.pages === 1 ? '' : 's'}${table.capped ? ` (the cap of ${step.maxRows} rows was reached)` : ''}`);
+      return ctx.log(`${table.rows.length} rows, ${table.columns.length} columns from ${table.pages} page${table.pages === 1 ? '' : 's'}${table.capped ? ` (its limit of ${step.maxRows} rows or ${step.maxPages} pages was reached; the page had more)` : ''}`);
     }
     case 'ai_decision':
       return aiDecision(ctx, step);

@@ -36,6 +36,7 @@ export const RUN_ERROR_TYPES = [
   'popup_not_found',
   'unexpected_dialog',
   'assertion_failed',
+  'table_incomplete',
   'input_missing',
   'secret_missing',
   'secret_origin_denied',

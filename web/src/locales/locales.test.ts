@@ -1,5 +1,6 @@
 // sv and en must say the same things: identical key trees and placeholders in every namespace.
 import { describe, expect, it } from 'vitest';
+import { LABELLED_ERROR_TYPES, RUN_ERROR_TYPES } from '@shared/run-types';
 import { resources } from './resources';
 
 type Tree = { readonly [key: string]: string | Tree };
@@ -47,4 +48,21 @@ describe('namespace names', () => {
     const expected = [...new Set(files)].filter((name) => name !== 'validation').sort();
     expect(Object.keys(resources.en).filter((name) => name !== 'validation').sort()).toEqual(expected);
   });
+});
+
+describe('run error types', () => {
+  // A type without its texts shows a raw key (or "Fel") to an office administrator.
+  for (const lng of ['sv', 'en'] as const) {
+    it(`each has its explanation and what to do, and a label in the error queue and run details (${lng})`, () => {
+      const all = leaves(resources[lng] as unknown as Tree);
+      for (const type of LABELLED_ERROR_TYPES) {
+        expect(all.get(`run_errors.types.${type}.explanation`), type).toBeTruthy();
+        expect(all.get(`run_errors.types.${type}.action`), type).toBeTruthy();
+        expect(all.get(`error_queue.types.${type}`), `error_queue ${type}`).toBeTruthy();
+      }
+      for (const type of RUN_ERROR_TYPES.filter((x) => x !== 'stopped')) {
+        expect(all.get(`flow_runs.error_types.${type}`), `flow_runs ${type}`).toBeTruthy();
+      }
+    });
+  }
 });
