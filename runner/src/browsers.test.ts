@@ -72,7 +72,7 @@ describe('a run\'s browser', () => {
     // Counted as the processes that appeared since a point, not as a total: a browser of an earlier test or file of
     // this worker may still be exiting meanwhile (a total then said 3 where 2 were expected, and 2 where 3 were).
     const mains = () => new Set(chromiumProcesses().filter((p) => p.cmdline.includes('--remote-debugging-pipe') && p.environ.includes('kollega-browser-') && ours(p.pid)).map((p) => p.pid));
-    const startedSince = (earlier: Set<number>) => [...mains()].filter((pid) => !earlier.has(pid)).length;
+    const startedSince = (earlier: Set<string>) => [...mains()].filter((pid) => !earlier.has(pid)).length;
     const a1 = await pool.acquire('org-a');
     const before = mains();
     const a2 = await pool.acquire('org-a');
