@@ -53,7 +53,7 @@ describe('namespace names', () => {
 describe('run error types', () => {
   // A type without its texts shows a raw key (or "Fel") to an office administrator.
   for (const lng of ['sv', 'en'] as const) {
-    it(`each has its explanation and what to do, and a label in the error queue and run details (${lng})`, () => {
+    it(`each has its explanation and what to do, and a label in the error queue, run details and test runs (${lng})`, () => {
       const all = leaves(resources[lng] as unknown as Tree);
       for (const type of LABELLED_ERROR_TYPES) {
         expect(all.get(`run_errors.types.${type}.explanation`), type).toBeTruthy();
@@ -62,6 +62,7 @@ describe('run error types', () => {
       }
       for (const type of RUN_ERROR_TYPES.filter((x) => x !== 'stopped')) {
         expect(all.get(`flow_runs.error_types.${type}`), `flow_runs ${type}`).toBeTruthy();
+        expect(all.get(`workflows.test_run.error_types.${type}`), `workflows test run ${type}`).toBeTruthy();
       }
     });
   }
