@@ -1,17 +1,31 @@
 // End-to-end specs in Debian's Chromium (never a downloaded browser) against the stack that
 // `npm test` started (APP_URL). Run alone with the stack up: APP_URL=http://localhost:3000 npx playwright test -c e2e/playwright.config.ts
+//
+// Two workers, one per project, each running its files one after another:
+// - "seeded accounts": the specs that sign in as the seed's accounts (admin@, superuser@, user@kollega.se) and
+//   change that organisation's data, so that no two of them ever run at once;
+// - "own company": the specs that register a company of their own (or read only static files), plus
+//   quality.spec.ts, which only reads the seeded organisation (headings, axe, screenshots). They run beside the first.
 import { defineConfig } from '@playwright/test';
+
+/** The specs that share no data with the seeded accounts' specs (file names without `.spec.ts`). */
+const OWN_COMPANY = ['ai-prompt', 'attended', 'batches', 'budgets', 'file-inputs', 'notifications', 'pick-element', 'recorder', 'quality'];
+const ownCompany = new RegExp(`/(${OWN_COMPANY.join('|')})\\.spec\\.ts$`);
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: '../test-results',
+  projects: [
+    { name: 'seeded accounts', testIgnore: ownCompany, workers: 1 },
+    { name: 'own company', testMatch: ownCompany, workers: 1 },
+  ],
   use: {
     baseURL: process.env.APP_URL ?? 'http://localhost:3000',
     locale: 'sv-SE',

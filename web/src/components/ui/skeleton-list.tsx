@@ -11,7 +11,7 @@ export function SkeletonList({ count, label, className = 'space-y-3', itemClassN
     <div role="status" aria-label={label}>
       <ul className={className}>
         {Array.from({ length: count }, (_, index) => (
-          <li key={index} className={`animate-pulse bg-slate-200/70 ${itemClassName}`} />
+          <li key={index} className={`motion-safe:animate-pulse bg-slate-200/70 ${itemClassName}`} />
         ))}
       </ul>
     </div>

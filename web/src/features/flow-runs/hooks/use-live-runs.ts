@@ -21,5 +21,8 @@ export function useLiveRuns(): void {
     refetchInterval: LIVE_INTERVAL_MS,
     // Not cached across screens: each screen starts from what it fetched itself.
     gcTime: 0,
+    // Nothing here reads the result. Without this, React Query re-renders the calling screen (and every run card
+    // in it) when each question starts and ends, twice a second on a view left open all day.
+    notifyOnChangeProps: [],
   });
 }

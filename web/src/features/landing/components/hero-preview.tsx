@@ -18,7 +18,7 @@ export function HeroPreview() {
         <div className="flex items-center justify-between gap-3">
           <p className="font-semibold text-slate-900">{t('hero.preview.title')}</p>
           <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-medium text-emerald-700 ring-1 ring-emerald-600/20">
-            <span className="size-1.5 animate-pulse rounded-full bg-emerald-500" />
+            <span className="size-1.5 motion-safe:animate-pulse rounded-full bg-emerald-500" />
             {t('hero.preview.status')}
           </span>
         </div>

@@ -12,7 +12,7 @@ type RecordingOverlayProps = {
 };
 
 const dots: Record<RecorderStatus, string> = {
-  recording: 'bg-red-500 animate-pulse',
+  recording: 'bg-red-500 motion-safe:animate-pulse',
   paused: 'bg-amber-400',
   stopped: 'bg-slate-400',
 };

@@ -8,7 +8,7 @@ export function WorkflowEditorSkeleton() {
   const { t } = useTranslation('workflows');
   return (
     <section className="mx-auto max-w-7xl space-y-6">
-      <div className="h-8 w-64 animate-pulse rounded-lg bg-slate-200/70" />
+      <div className="h-8 w-64 motion-safe:animate-pulse rounded-lg bg-slate-200/70" />
       <SkeletonList count={EDITOR_SKELETON_STEPS} label={t('editor.loading')} itemClassName="h-20 rounded-xl" />
     </section>
   );
