@@ -1,6 +1,7 @@
-// The one test command (`npm test`): static checks, then a fresh local stack (profile `test`, its own
-// ports and data) against which every suite runs: web unit tests, Auth stand-in contract tests,
-// pgTAP, the api function's Deno tests and the Playwright end-to-end specs.
+// The one test command (`npm test`): the web and runner unit tests and the tiny benchmarks, then a fresh local
+// stack (profile `test`, its own ports and data) against which Lighthouse, pgTAP, the api function's Deno tests,
+// the runner's hard cases (with the static checks beside them) and the Playwright end-to-end specs run.
+// Two suites run at once only where one of them mostly waits; the one beside prints its output when it ends.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,8 @@ const only = process.argv.slice(2);
 const results: Array<{ name: string; ok: boolean; seconds: number; failures?: string[] }> = [];
 /** Every suite's name, also of those a filter skipped (to list them when a filter matches none). */
 const known: string[] = [];
-let current: ReturnType<typeof spawn> | undefined;
+/** The suites' processes now running (two at most: see `together`). */
+const running = new Set<ReturnType<typeof spawn>>();
 let stack: Stack | undefined;
 
 // Ctrl-C or SIGTERM: end the running suite and the stack it runs against, then exit.
@@ -23,7 +25,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (interrupted) return;
     interrupted = true;
     console.error(`\n${signal}: stopping the tests…`);
-    current?.kill('SIGTERM');
+    for (const child of running) child.kill('SIGTERM');
     await stack?.stop();
     process.exit(130);
   });
@@ -31,19 +33,23 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const bin = (name: string) => join(repoRoot, 'node_modules/.bin', name);
 
 // Suites run as child processes awaited asynchronously: the Auth stand-in lives in this process and
-// must keep answering while a suite runs.
-async function suite(name: string, cmd: string, args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}) {
+// must keep answering while a suite runs. A suite `beside` another keeps its output until it ends and then
+// prints it in one piece, so that the two suites' lines do not mix.
+async function suite(name: string, cmd: string, args: string[], opts: { cwd?: string; env?: Record<string, string>; beside?: boolean } = {}) {
   known.push(name);
   if (interrupted || (only.length && !only.some((o) => name.includes(o)))) return;
-  console.log(`\n━━ ${name} ━━  ${cmd.replace(repoRoot + '/', '')} ${args.join(' ')}`);
+  const heading = `\n━━ ${name} ━━  ${cmd.replace(repoRoot + '/', '')} ${args.join(' ')}`;
+  const held: Buffer[] = [];
+  if (opts.beside) console.log(`\n━━ started beside the next suites (its output follows when it ends): ${name}`);
+  else console.log(heading);
   const started = Date.now();
   const failures: string[] = [];
   // The last lines of output, kept for a failure that no failure line names (a benchmark's violated invariant,
   // a crash): the summary then shows how the suite ended.
   const tail: string[] = [];
   const status = await new Promise<number | null>((done) => {
-    const child = spawn(cmd, args, { cwd: opts.cwd ?? repoRoot, env: { ...process.env, ...opts.env }, stdio: ['inherit', 'pipe', 'pipe'] });
-    current = child;
+    const child = spawn(cmd, args, { cwd: opts.cwd ?? repoRoot, env: { ...process.env, ...opts.env }, stdio: [opts.beside ? 'ignore' : 'inherit', 'pipe', 'pipe'] });
+    running.add(child);
     // Passed through as it comes, and kept (the failure lines only) for the summary: CI shows the
     // end of the output, and the name of the test that failed must be in it.
     for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]] as const) {
@@ -51,7 +57,8 @@ async function suite(name: string, cmd: string, args: string[], opts: { cwd?: st
       let partial = '';
       let afterFailure = 0;
       from?.on('data', (chunk: Buffer) => {
-        to.write(chunk);
+        if (opts.beside) held.push(chunk);
+        else to.write(chunk);
         const lines = (partial + chunk.toString('utf8')).split('\n');
         partial = lines.pop() ?? '';
         for (const line of lines) {
@@ -66,9 +73,13 @@ async function suite(name: string, cmd: string, args: string[], opts: { cwd?: st
         }
       });
     }
-    child.once('error', (error) => { console.error(`${name}: ${error.message}`); done(null); });
-    child.once('exit', (code) => done(code));
+    child.once('error', (error) => { running.delete(child); console.error(`${name}: ${error.message}`); done(null); });
+    child.once('exit', (code) => { running.delete(child); done(code); });
   });
+  if (opts.beside) {
+    console.log(heading);
+    process.stdout.write(Buffer.concat(held));
+  }
   if (status !== 0 && !failures.length) failures.push(...tail);
   results.push({ name, ok: status === 0, seconds: Math.round((Date.now() - started) / 100) / 10, failures });
 }
@@ -86,28 +97,42 @@ function errorLine(raw: string): boolean {
 const fnDir = join(repoRoot, 'supabase/functions/api');
 const deno = bin('deno');
 
-await suite('typecheck: web, shared schemas, tooling', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-await suite('typecheck: api function', deno, ['check', '--config', 'deno.json', 'index.ts'], { cwd: fnDir });
-await suite('lint: api function', deno, ['lint', '--config', 'deno.json', '.', '../_shared'], { cwd: fnDir });
+// Static checks: run beside the runner's hard cases once the stack is up (below), where they use the CPU those
+// tests leave idle while they wait on leases and runs.
+const staticChecks = async () => {
+  await suite('typecheck: web, shared schemas, tooling', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], { beside: true });
+  await suite('typecheck: api function', deno, ['check', '--config', 'deno.json', 'index.ts'], { cwd: fnDir, beside: true });
+  await suite('lint: api function', deno, ['lint', '--config', 'deno.json', '.', '../_shared'], { cwd: fnDir, beside: true });
+  if (existsSync(join(repoRoot, 'vitest.tooling.config.ts'))) await suite('tooling tests (vitest): Auth stand-in contract, advisor lints, lockfile, Markdown links, extension build', bin('vitest'), ['run', '-c', 'vitest.tooling.config.ts'], { beside: true });
+};
+
 if (existsSync(join(repoRoot, 'vitest.config.ts'))) await suite('web unit tests (vitest)', bin('vitest'), ['run', '-c', 'vitest.config.ts']);
-if (existsSync(join(repoRoot, 'vitest.tooling.config.ts'))) await suite('tooling tests (vitest): Auth stand-in contract, advisor lints, lockfile, Markdown links, extension build', bin('vitest'), ['run', '-c', 'vitest.tooling.config.ts']);
 await suite('runner tests (vitest): step engine and test sites in Chromium, queue schema', bin('vitest'), ['run', '-c', 'vitest.runner.config.ts']);
 await suite('bench/recorder.ts, tiny (6 clicks, 20 rows; the extension in Chromium)', bin('tsx'), ['bench/recorder.ts', '--clicks', '6', '--rows', '20', '--out', join(tmpdir(), 'kollega-recorder-bench-tiny.json')]);
 // Before the test stack starts: the API benchmark starts a stack of its own (same profile and ports, wiped first).
 await suite('bench/api.ts --tiny (a small database; every endpoint against its SQL floor once)', bin('tsx'), ['bench/api.ts', '--tiny']);
-await suite('bench/runner-load.ts, tiny, and the fault suite (4 runs on one runner process and its own stack, 12 queued for one organisation, then 10 runs on two runners through a SIGKILL, a SIGSTOP, a killed Chromium, a SIGTERM and a Postgres restart; invariants: each run exactly once, the other organisation\'s run claimed within 30 s, each effect at most once)', bin('tsx'), [
-  'bench/runner-load.ts', '--runs', '4', '--runners', '1', '--concurrency', '2', '--probe', '1', '--fair', '12', '--after-kill', '0', '--faults', '10', '--timeout-min', '10',
-  '--out', join(tmpdir(), 'kollega-runner-load-tiny.json'),
-]);
-await suite('bench/batches.ts, tiny (3 rows as a batch and as single runs on one runner process and its own stack; each row exactly once)', bin('tsx'), [
-  'bench/batches.ts', '--rows', '3', '--concurrency', '2', '--timeout-min', '6', '--out', join(tmpdir(), 'kollega-batches-bench-tiny.json'),
-]);
-await suite('bench/attended.ts, tiny (2 runs in a person\'s browser through the relay and 2 on the runner, on one runner process and its own stack; each form exactly once)', bin('tsx'), [
-  'bench/attended.ts', '--runs', '2', '--out', join(tmpdir(), 'kollega-attended-bench-tiny.json'),
+// The runner-load fault suite spends much of its time waiting (leases, kills, a restart); the batch and attended
+// benchmarks run beside it, one after the other, each on a stack of its own (other ports and data folders).
+await Promise.all([
+  suite('bench/runner-load.ts, tiny, and the fault suite (4 runs on one runner process and its own stack, 12 queued for one organisation, then 10 runs on two runners through a SIGKILL, a SIGSTOP, a killed Chromium, a SIGTERM and a Postgres restart; invariants: each run exactly once, the other organisation\'s run claimed within 30 s, each effect at most once)', bin('tsx'), [
+    'bench/runner-load.ts', '--runs', '4', '--runners', '1', '--concurrency', '2', '--probe', '1', '--fair', '12', '--after-kill', '0', '--faults', '10', '--timeout-min', '10',
+    '--out', join(tmpdir(), 'kollega-runner-load-tiny.json'),
+  ]),
+  (async () => {
+    await suite('bench/batches.ts, tiny (3 rows as a batch and as single runs on one runner process and its own stack; each row exactly once)', bin('tsx'), [
+      'bench/batches.ts', '--rows', '3', '--concurrency', '2', '--timeout-min', '6', '--out', join(tmpdir(), 'kollega-batches-bench-tiny.json'),
+    ], { beside: true, env: { KOLLEGA_PORT_OFFSET: '4500' } });
+    await suite('bench/attended.ts, tiny (2 runs in a person\'s browser through the relay and 2 on the runner, on one runner process and its own stack; each form exactly once)', bin('tsx'), [
+      'bench/attended.ts', '--runs', '2', '--out', join(tmpdir(), 'kollega-attended-bench-tiny.json'),
+    ], { beside: true });
+  })(),
 ]);
 
 const needsStack = ['pgTAP', 'security self-check', 'api function', 'runner: hard cases', 'end-to-end', 'lighthouse'];
-if (!only.length || only.some((o) => needsStack.some((n) => n.includes(o)))) {
+const stackSuites = !only.length || only.some((o) => needsStack.some((n) => n.includes(o)));
+// Without a stack (a filter that names none of its suites), the static checks run on their own.
+if (!stackSuites) await staticChecks();
+if (stackSuites) {
   console.log('\n━━ starting a fresh local stack (profile test) ━━');
   try {
     stack = await startStack({ profile: 'test', fresh: true, web: 'preview', log: (l) => { if (process.env.STACK_LOG) console.log(l); } });
@@ -135,13 +160,19 @@ if (stack) {
     cwd: fnDir,
     env: { DENO_JOBS: '2', API_URL: urls.api, APP_URL: urls.app, MAIL_URL: urls.mail, DB_URL: urls.db, SUPABASE_URL: urls.supabase },
   });
-  await suite('runner: hard cases through the api and the runner, schedules, decisions, waiting runs (vitest)', bin('vitest'), ['run', '-c', 'vitest.runner.config.ts', ...STACK_TESTS], {
-    env: { API_URL: urls.api, APP_URL: urls.app, DB_URL: urls.db, RUNNER_DB_URL: urls.runnerDb },
-  });
+  // The hard cases wait on the stack's runner half of their time: the static checks (which need no stack) run beside them.
+  await Promise.all([
+    suite('runner: hard cases through the api and the runner, schedules, decisions, waiting runs (vitest)', bin('vitest'), ['run', '-c', 'vitest.runner.config.ts', ...STACK_TESTS], {
+      env: { API_URL: urls.api, APP_URL: urls.app, DB_URL: urls.db, RUNNER_DB_URL: urls.runnerDb },
+    }),
+    staticChecks(),
+  ]);
   if (existsSync(join(repoRoot, 'e2e/playwright.config.ts'))) {
     await suite('end-to-end (playwright, chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { env: { APP_URL: urls.app, MAIL_URL: urls.mail, DB_URL: urls.db } });
   }
   await stack.stop();
+} else if (stackSuites) {
+  await staticChecks();
 }
 
 if (only.length && !results.length) {
