@@ -64,11 +64,29 @@ export type ClaimedRun = {
  * organisation already has its share of runs in progress across all runners (nothing changed: requeueRun);
  * `definition_invalid` when its definition does not parse (the run has then failed with that error type).
  */
-export async function claimRun(sql: Sql, runId: string, attempt: number, runnerId: string): Promise<ClaimedRun | 'definition_invalid' | 'busy' | null> {
-  const [claim] = await sql<{ result: 'claimed' | 'busy' | null }[]>`select app.runner_claim_run(${runId}, ${attempt}, ${runnerId}) as result`;
-  if (claim?.result === 'busy') return 'busy';
-  if (claim?.result !== 'claimed') return null;
-  return loadClaimedRun(sql, runId, attempt, runnerId);
+export async function claimRun(sql: Sql, runId: string, attempt: number, runnerId: string, budgetMs = DB_OUTAGE_MS): Promise<ClaimedRun | 'definition_invalid' | 'busy' | null> {
+  // A database that goes away as the job is taken (a restart, a failover) does not lose the run: the claim is tried
+  // again until it is back (the job is this runner's meanwhile). Without this the job was given up, the run stayed
+  // pending with no job and the sweep failed it as runner_lost although nothing had run (fault suite, CI 2026-11-27).
+  let interrupted = false;
+  const result = await outlasting(async () => {
+    try {
+      const [claim] = await sql<{ result: 'claimed' | 'busy' | null }[]>`select app.runner_claim_run(${runId}, ${attempt}, ${runnerId}) as result`;
+      return claim?.result ?? null;
+    } catch (error) {
+      if (isConnectionError(error)) interrupted = true;
+      throw error;
+    }
+  }, budgetMs);
+  if (result === 'busy') return 'busy';
+  if (result !== 'claimed') {
+    // An interrupted claim may have committed with its answer lost: the attempt is this runner's if it runs under its id.
+    if (!interrupted) return null;
+    const [mine] = await outlasting(() => sql<{ id: string }[]>`
+      select r.id from public.runs r where r.id = ${runId} and r.attempt = ${attempt} and r.runner_id = ${runnerId} and r.status = 'running'`, budgetMs);
+    if (!mine) return null;
+  }
+  return outlasting(() => loadClaimedRun(sql, runId, attempt, runnerId), budgetMs);
 }
 
 /**
