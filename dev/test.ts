@@ -14,7 +14,7 @@ const only = process.argv.slice(2);
 const results: Array<{ name: string; ok: boolean; seconds: number; failures?: string[] }> = [];
 /** Every suite's name, also of those a filter skipped (to list them when a filter matches none). */
 const known: string[] = [];
-/** The suites' processes now running (two at most: see `together`). */
+/** The suites' processes now running (two at most: a suite and one `beside` it). */
 const running = new Set<ReturnType<typeof spawn>>();
 let stack: Stack | undefined;
 
@@ -129,10 +129,7 @@ await Promise.all([
 ]);
 
 const needsStack = ['pgTAP', 'security self-check', 'api function', 'runner: hard cases', 'end-to-end', 'lighthouse'];
-const stackSuites = !only.length || only.some((o) => needsStack.some((n) => n.includes(o)));
-// Without a stack (a filter that names none of its suites), the static checks run on their own.
-if (!stackSuites) await staticChecks();
-if (stackSuites) {
+if (!only.length || only.some((o) => needsStack.some((n) => n.includes(o)))) {
   console.log('\n━━ starting a fresh local stack (profile test) ━━');
   try {
     stack = await startStack({ profile: 'test', fresh: true, web: 'preview', log: (l) => { if (process.env.STACK_LOG) console.log(l); } });
@@ -171,7 +168,8 @@ if (stack) {
     await suite('end-to-end (playwright, chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { env: { APP_URL: urls.app, MAIL_URL: urls.mail, DB_URL: urls.db } });
   }
   await stack.stop();
-} else if (stackSuites) {
+} else {
+  // No stack (a filter that names none of its suites, or a stack that did not start): the static checks run alone.
   await staticChecks();
 }
 
