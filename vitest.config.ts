@@ -15,6 +15,10 @@ export default mergeConfig(
       // Vitest's default on a 2-core machine is one worker (cores − 1): the files are CPU-bound jsdom work, and two
       // workers take about half the time. A component test under that load may take a few seconds.
       maxWorkers: 2,
+      // Each test file in a fresh VM context of a reused worker process, rather than a fresh process: the files stay
+      // as isolated from each other (module state, globals), but do not each pay for a Node process, Vitest's start
+      // and a new jsdom's loading (1.5 s of "environment" and about 1 s of setup a file). The whole suite: 226 s → 150 s.
+      pool: 'vmForks',
       testTimeout: 20_000,
     },
   }),

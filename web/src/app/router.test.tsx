@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { demoUser, json, mockApi, unauthorized } from '@/test/api-mock';
-import { renderApp } from '@/test/render';
+import { renderApp } from '@/test/render-app';
 
 afterEach(async () => {
   await i18n.changeLanguage('sv');

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { type ApiCall, demoUser, json, mockApi, page } from '@/test/api-mock';
 import { aWorkflow } from '@/test/fixtures';
-import { renderApp } from '@/test/render';
+import { renderApp } from '@/test/render-app';
 
 vi.setConfig({ testTimeout: 30_000 });
 beforeAll(() => {

@@ -10,7 +10,7 @@ import { aRunDetail, aRunStep } from '@/features/workflows/test-fixtures';
 import { i18n } from '@/lib/i18n';
 import { demoUser, json, mockApi } from '@/test/api-mock';
 import { extensionRouteTests } from '@/test/recorder-extension';
-import { renderApp } from '@/test/render';
+import { renderApp } from '@/test/render-app';
 
 const installExtension = extensionRouteTests();
 

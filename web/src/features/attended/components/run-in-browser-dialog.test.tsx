@@ -12,7 +12,7 @@ import { i18n } from '@/lib/i18n';
 import { demoUser, json, mockApi, page } from '@/test/api-mock';
 import { aWorkflow } from '@/test/fixtures';
 import { extensionRouteTests } from '@/test/recorder-extension';
-import { renderApp } from '@/test/render';
+import { renderApp } from '@/test/render-app';
 
 const installExtension = extensionRouteTests();
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { json, mockApi, unauthorized } from '@/test/api-mock';
-import { renderApp } from '@/test/render';
+import { renderApp } from '@/test/render-app';
 import { RESET_REDIRECT_DELAY_MS } from './reset-password-form';
 
 afterEach(async () => {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { demoUser, json, mockApi, page } from '@/test/api-mock';
 import { anError, aTask } from '@/test/fixtures';
-import { renderApp } from '@/test/render';
+import { renderApp } from '@/test/render-app';
 
 afterEach(async () => {
   await i18n.changeLanguage('sv');

@@ -8,7 +8,7 @@ import type { User } from '@/features/auth/api/get-user';
 import { i18n } from '@/lib/i18n';
 import { demoUser, json, mockApi, page } from '@/test/api-mock';
 import { anError as baseError, never } from '@/test/fixtures';
-import { renderApp } from '@/test/render';
+import { renderApp } from '@/test/render-app';
 
 afterEach(async () => {
   await i18n.changeLanguage('sv');

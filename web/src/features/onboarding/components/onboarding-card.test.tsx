@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { type ApiCall, demoUser, json, mockApi } from '@/test/api-mock';
 import { installFakeExtension } from '@/test/recorder-extension';
-import { renderApp } from '@/test/render';
+import { renderApp } from '@/test/render-app';
 
 let extension: ReturnType<typeof installFakeExtension> | undefined;
 

@@ -8,7 +8,7 @@ import { definitionSchema } from '@shared/schemas/definition';
 import { i18n } from '@/lib/i18n';
 import { demoUser, json, mockApi, page } from '@/test/api-mock';
 import { installFakeExtension } from '@/test/recorder-extension';
-import { renderApp } from '@/test/render';
+import { renderApp } from '@/test/render-app';
 import { appendStep, startUrl, stepFromCapture, toDefinition } from '../model';
 
 let extension: ReturnType<typeof installFakeExtension> | undefined;

@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/format';
 import { i18n } from '@/lib/i18n';
 import { demoUser, json, mockApi } from '@/test/api-mock';
-import { renderApp } from '@/test/render';
+import { renderApp } from '@/test/render-app';
 
 vi.setConfig({ testTimeout: 30_000 });
 beforeAll(() => {

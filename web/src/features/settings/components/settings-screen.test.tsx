@@ -5,7 +5,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { type ApiCall, demoUser, json, mockApi } from '@/test/api-mock';
-import { renderApp } from '@/test/render';
+import { renderApp } from '@/test/render-app';
 
 // The real router renders these; its first render loads the route modules, slow on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });

@@ -6,7 +6,7 @@ import type { User } from '@/features/auth/api/get-user';
 import { i18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { demoUser, json, mockApi } from '@/test/api-mock';
 import { aTask } from '@/test/fixtures';
-import { renderApp } from '@/test/render';
+import { renderApp } from '@/test/render-app';
 import { FAVOURITES_STORAGE_KEY, resetFavouritesCache } from '../hooks/use-favourites';
 import { SIDEBAR_COLLAPSED_STORAGE_KEY } from '../hooks/use-sidebar-collapsed';
 

@@ -5,7 +5,8 @@ import { i18n } from '@/lib/i18n';
 import { demoUser, json, mockApi, page } from '@/test/api-mock';
 import type { UserRow } from '@shared/types/api';
 import { aUserRow, never } from '@/test/fixtures';
-import { renderApp, renderWithQueryClient } from '@/test/render';
+import { renderApp } from '@/test/render-app';
+import { renderWithQueryClient } from '@/test/render';
 import { UserManagementScreen } from './user-management-screen';
 
 // These render the real router: its first render loads the route modules, which takes longer than

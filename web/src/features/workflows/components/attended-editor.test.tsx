@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { demoUser, json, mockApi } from '@/test/api-mock';
 import { extensionRouteTests } from '@/test/recorder-extension';
-import { renderApp } from '@/test/render';
+import { renderApp } from '@/test/render-app';
 import { aWorkflowDetail, WORKFLOW_ID } from '../test-fixtures';
 
 const installExtension = extensionRouteTests();

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/format';
 import { i18n } from '@/lib/i18n';
 import { demoUser, json, mockApi, page } from '@/test/api-mock';
-import { renderApp } from '@/test/render';
+import { renderApp } from '@/test/render-app';
 import { aRunDetail, aRunStep, aWorkflowDetail, WORKFLOW_ID } from '../test-fixtures';
 
 // The real router renders these; its first render loads the route modules, slow on a busy machine.

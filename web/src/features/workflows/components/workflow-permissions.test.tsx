@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { demoUser, json, mockApi, page } from '@/test/api-mock';
 import { aWorkflow } from '@/test/fixtures';
-import { renderApp } from '@/test/render';
+import { renderApp } from '@/test/render-app';
 import { aWorkflowDetail, WORKFLOW_ID } from '../test-fixtures';
 
 // The real router renders these; its first render loads the route modules, slow on a busy machine.

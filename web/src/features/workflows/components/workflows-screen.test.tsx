@@ -5,7 +5,7 @@ import { i18n } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
 import { demoUser, json, mockApi, page } from '@/test/api-mock';
 import { aWorkflow, never } from '@/test/fixtures';
-import { renderApp } from '@/test/render';
+import { renderApp } from '@/test/render-app';
 
 // These render the real router: its first render loads the route modules, which takes longer than
 // the default 1 s when the machine is busy.
