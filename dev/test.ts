@@ -1,6 +1,7 @@
 // The one test command (`npm test`): the web and runner unit tests and the tiny benchmarks, then a fresh local
 // stack (profile `test`, its own ports and data) against which Lighthouse, pgTAP, the api function's Deno tests,
-// the runner's hard cases (with the static checks beside them) and the Playwright end-to-end specs run.
+// the runner's hard cases (with the static checks and the API benchmark beside them) and the Playwright end-to-end
+// specs run.
 // Two suites run at once only where one of them mostly waits; the one beside prints its output when it ends.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -99,6 +100,13 @@ const deno = bin('deno');
 
 // Static checks: run beside the runner's hard cases once the stack is up (below), where they use the CPU those
 // tests leave idle while they wait on leases and runs.
+// The API benchmark at its tiny size reports figures and fails only on a failed request or a sequential scan, so it
+// can share the CPU: it starts a stack of its own (other ports and data folder) and goes after the static checks.
+const apiBench = (beside: boolean) =>
+  suite('bench/api.ts --tiny (a small database; every endpoint against its SQL floor once)', bin('tsx'), ['bench/api.ts', '--tiny'], {
+    beside,
+    env: { KOLLEGA_PORT_OFFSET: '3500', KOLLEGA_STACK_DIR: 'bench-api' },
+  });
 const staticChecks = async () => {
   await suite('typecheck: web, shared schemas, tooling', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], { beside: true });
   await suite('typecheck: api function', deno, ['check', '--config', 'deno.json', 'index.ts'], { cwd: fnDir, beside: true });
@@ -109,8 +117,6 @@ const staticChecks = async () => {
 if (existsSync(join(repoRoot, 'vitest.config.ts'))) await suite('web unit tests (vitest)', bin('vitest'), ['run', '-c', 'vitest.config.ts']);
 await suite('runner tests (vitest): step engine and test sites in Chromium, queue schema', bin('vitest'), ['run', '-c', 'vitest.runner.config.ts']);
 await suite('bench/recorder.ts, tiny (6 clicks, 20 rows; the extension in Chromium)', bin('tsx'), ['bench/recorder.ts', '--clicks', '6', '--rows', '20', '--out', join(tmpdir(), 'kollega-recorder-bench-tiny.json')]);
-// Before the test stack starts: the API benchmark starts a stack of its own (same profile and ports, wiped first).
-await suite('bench/api.ts --tiny (a small database; every endpoint against its SQL floor once)', bin('tsx'), ['bench/api.ts', '--tiny']);
 // The runner-load fault suite spends much of its time waiting (leases, kills, a restart); the batch and attended
 // benchmarks run beside it, one after the other, each on a stack of its own (other ports and data folders).
 await Promise.all([
@@ -157,20 +163,26 @@ if (stack) {
     cwd: fnDir,
     env: { DENO_JOBS: '2', API_URL: urls.api, APP_URL: urls.app, MAIL_URL: urls.mail, DB_URL: urls.db, SUPABASE_URL: urls.supabase },
   });
-  // The hard cases wait on the stack's runner half of their time: the static checks (which need no stack) run beside them.
+  // The hard cases wait on the stack's runner half of their time: the static checks and the API benchmark (which need
+  // not this stack) run beside them.
   await Promise.all([
     suite('runner: hard cases through the api and the runner, schedules, decisions, waiting runs (vitest)', bin('vitest'), ['run', '-c', 'vitest.runner.config.ts', ...STACK_TESTS], {
       env: { API_URL: urls.api, APP_URL: urls.app, DB_URL: urls.db, RUNNER_DB_URL: urls.runnerDb },
     }),
-    staticChecks(),
+    (async () => {
+      await staticChecks();
+      await apiBench(true);
+    })(),
   ]);
   if (existsSync(join(repoRoot, 'e2e/playwright.config.ts'))) {
     await suite('end-to-end (playwright, chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { env: { APP_URL: urls.app, MAIL_URL: urls.mail, DB_URL: urls.db } });
   }
   await stack.stop();
 } else {
-  // No stack (a filter that names none of its suites, or a stack that did not start): the static checks run alone.
+  // No stack (a filter that names none of its suites, or a stack that did not start): the static checks and the API
+  // benchmark run alone.
   await staticChecks();
+  await apiBench(false);
 }
 
 if (only.length && !results.length) {
