@@ -17,6 +17,10 @@ export default defineConfig({
     exclude: ['**/node_modules/**', ...(withStack ? [] : STACK_TESTS)],
     globalSetup: ['runner/src/engine/test/global-setup.ts'],
     maxWorkers: withStack ? 1 : 2,
+    // The engine's files share their worker's module cache (imported once per worker, not once per file: 48 s of
+    // import across the files, 9 s so); none keeps state another reads, and they pass shuffled. The stack's files
+    // start and stop runners and restart Postgres: each keeps its own process.
+    isolate: withStack,
     testTimeout: 120_000,
     hookTimeout: 60_000,
     retry: process.env.CI ? 1 : 0,
