@@ -32,6 +32,12 @@ export type AuthServerOptions = {
   refreshTokenReuseIntervalSeconds?: number;
   /** Where failures (5xx, database errors) are reported; default console.error. Successes log nothing. */
   log?: (line: string) => void;
+  /**
+   * The bcrypt cost of the hashes it writes: 10 (GoTrue's) unless told. The test profile's stack says 4, bcrypt's
+   * least, as GoTrue's own tests do (QuickHashCost): a hash then takes about 1 ms instead of 95 ms in this
+   * single-threaded stand-in, where the test suites register hundreds of companies. Any cost verifies.
+   */
+  passwordHashCost?: number;
 };
 
 export const repoRoot = resolve(import.meta.dirname, '../..');

@@ -1,6 +1,7 @@
 // The Auth stand-in's user rows: loading (with GoTrue's NULL-token refusal), creating in GoTrue's order,
 // changing password and e-mail, and the password hashes (bcrypt `$2a$`, cost 10, as GoTrue's Go library
-// writes them; bcryptjs computes them, so the stand-in needs no privilege on pgcrypto's schema).
+// writes them, or the cost the stand-in is told for tests; bcryptjs computes them, so the stand-in needs no
+// privilege on pgcrypto's schema).
 import { randomBytes, randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { AUD, type AuthDeps, type Db, DEFAULT_ROLE, type IdentityRow, type Json, mergeMeta, NIL_UUID, type User, type UserRow } from './common.ts';
@@ -8,9 +9,12 @@ import { ApiError } from './errors.ts';
 
 const BCRYPT_HASH = /^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/;
 
+/** GoTrue's bcrypt cost (bcrypt.DefaultCost). */
+export const DEFAULT_HASH_COST = 10;
+
 /** A `$2a$10$…` hash like Go's bcrypt.GenerateFromPassword (bcryptjs writes `$2b$`, the same hash for passwords of at most 72 bytes). */
-export async function hashPassword(password: string): Promise<string> {
-  return (await bcrypt.hash(password, 10)).replace(/^\$2b\$/, '$2a$');
+export async function hashPassword(password: string, cost = DEFAULT_HASH_COST): Promise<string> {
+  return (await bcrypt.hash(password, cost)).replace(/^\$2b\$/, '$2a$');
 }
 
 /** True when `password` matches a `$2a$`/`$2b$`/`$2y$` hash (pgcrypto's `crypt(pw, gen_salt('bf'))` included). */
@@ -20,7 +24,7 @@ export async function verifyPassword(password: string, hash: string | null): Pro
 
 export const isBcryptHash = (value: string) => BCRYPT_HASH.test(value);
 
-export function createUsers({ log }: AuthDeps) {
+export function createUsers({ log, opts }: AuthDeps) {
   async function loadUser(db: Db, where: { id?: string; email?: string; recoveryToken?: string; confirmationToken?: string }, lock = false): Promise<User | undefined> {
     const cond = where.id
       ? db`id = ${where.id}`
@@ -61,7 +65,7 @@ export function createUsers({ log }: AuthDeps) {
   ): Promise<string> {
     const id = p.id ?? randomUUID();
     // An admin-created user without a password gets a random one, as in GoTrue.
-    const hash = p.passwordHash ?? (await hashPassword(p.password ?? randomBytes(48).toString('base64url')));
+    const hash = p.passwordHash ?? (await hashPassword(p.password ?? randomBytes(48).toString('base64url'), opts.passwordHashCost));
     await db`
       insert into auth.users (instance_id, id, aud, role, email, encrypted_password, phone,
         raw_app_meta_data, raw_user_meta_data, created_at, updated_at,

@@ -164,6 +164,8 @@ export function createStack({ profile, fresh = false, web = 'preview', runner = 
         jwtSecret: JWT_SECRET,
         siteUrl: u.app,
         additionalRedirectUrls: [u.app.replace('localhost', '127.0.0.1')],
+        // Tests register hundreds of companies: bcrypt's least cost there (dev/auth/common.ts); `npm start` keeps GoTrue's.
+        ...(profile === 'test' && { passwordHashCost: 4 }),
       });
       track(() => auth.close());
       const { startSmtpServer } = await import('../auth/smtp.ts');
