@@ -100,6 +100,12 @@ const deno = bin('deno');
 
 // Static checks: run beside the runner's hard cases once the stack is up (below), where they use the CPU those
 // tests leave idle while they wait on leases and runs.
+const staticChecks = async () => {
+  await suite('typecheck: web, shared schemas, tooling', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], { beside: true });
+  await suite('typecheck: api function', deno, ['check', '--config', 'deno.json', 'index.ts'], { cwd: fnDir, beside: true });
+  await suite('lint: api function', deno, ['lint', '--config', 'deno.json', '.', '../_shared'], { cwd: fnDir, beside: true });
+  if (existsSync(join(repoRoot, 'vitest.tooling.config.ts'))) await suite('tooling tests (vitest): Auth stand-in contract, advisor lints, lockfile, Markdown links, extension build', bin('vitest'), ['run', '-c', 'vitest.tooling.config.ts'], { beside: true });
+};
 // The API benchmark at its tiny size reports figures and fails only on a failed request or a sequential scan, so it
 // can share the CPU: it starts a stack of its own (other ports and data folder) and goes after the static checks.
 const apiBench = (beside: boolean) =>
@@ -107,12 +113,6 @@ const apiBench = (beside: boolean) =>
     beside,
     env: { KOLLEGA_PORT_OFFSET: '3500', KOLLEGA_STACK_DIR: 'bench-api' },
   });
-const staticChecks = async () => {
-  await suite('typecheck: web, shared schemas, tooling', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], { beside: true });
-  await suite('typecheck: api function', deno, ['check', '--config', 'deno.json', 'index.ts'], { cwd: fnDir, beside: true });
-  await suite('lint: api function', deno, ['lint', '--config', 'deno.json', '.', '../_shared'], { cwd: fnDir, beside: true });
-  if (existsSync(join(repoRoot, 'vitest.tooling.config.ts'))) await suite('tooling tests (vitest): Auth stand-in contract, advisor lints, lockfile, Markdown links, extension build', bin('vitest'), ['run', '-c', 'vitest.tooling.config.ts'], { beside: true });
-};
 
 if (existsSync(join(repoRoot, 'vitest.config.ts'))) await suite('web unit tests (vitest)', bin('vitest'), ['run', '-c', 'vitest.config.ts']);
 await suite('runner tests (vitest): step engine and test sites in Chromium, queue schema', bin('vitest'), ['run', '-c', 'vitest.runner.config.ts']);

@@ -20,10 +20,10 @@ import {
 import { ApiError, validationFailed } from './errors.ts';
 import type { Recovery } from './recovery.ts';
 import type { Sessions } from './sessions.ts';
-import { hashPassword, isBcryptHash, type Users } from './users.ts';
+import { isBcryptHash, type Users } from './users.ts';
 
-export function createAdmin({ sql, pool, opts }: AuthDeps, users: Users, sessions: Sessions, recovery: Recovery) {
-  const { loadUser, reload, createUserRows, isUniqueViolation, dbFailure, changePassword, changeEmail } = users;
+export function createAdmin({ sql, pool }: AuthDeps, users: Users, sessions: Sessions, recovery: Recovery) {
+  const { loadUser, reload, createUserRows, isUniqueViolation, dbFailure, changePassword, changeEmail, hashNew } = users;
   const { verifyJwt } = sessions;
   const { redirectTo, newRecoveryToken, actionLink } = recovery;
 
@@ -111,7 +111,7 @@ export function createAdmin({ sql, pool, opts }: AuthDeps, users: Users, session
       const other = await loadUser(sql, { email });
       if (other && other.id !== id) throw new ApiError(422, 'email_exists', 'A user with this email address has already been registered');
     }
-    const hash = password !== undefined ? await hashPassword(password, opts.passwordHashCost) : undefined;
+    const hash = password !== undefined ? await hashNew(password) : undefined;
     try {
       await pool.begin(async (tx) => {
         if (email) await changeEmail(tx, user, email);

@@ -24,10 +24,10 @@ import {
   validateEmail,
 } from './common.ts';
 import { ApiError, MIN_PASSWORD_LENGTH, validationFailed } from './errors.ts';
-import { hashPassword, type Users, verifyPassword } from './users.ts';
+import { type Users, verifyPassword } from './users.ts';
 
-export function createSessions({ sql, pool, key, jwtExp, reuseInterval, externalUrl, sessionAmr, opts }: AuthDeps, users: Users) {
-  const { loadUser, reload, createUserRows, isUniqueViolation, dbFailure, changePassword, changeEmail } = users;
+export function createSessions({ sql, pool, key, jwtExp, reuseInterval, externalUrl, sessionAmr }: AuthDeps, users: Users) {
+  const { loadUser, reload, createUserRows, isUniqueViolation, dbFailure, changePassword, changeEmail, hashNew } = users;
 
   async function accessToken(u: User, sessionId: string, amr: AmrEntry[]) {
     const iat = Math.floor(Date.now() / 1000);
@@ -206,7 +206,7 @@ export function createSessions({ sql, pool, key, jwtExp, reuseInterval, external
       if (await verifyPassword(password, user.encrypted_password)) {
         throw new ApiError(422, 'same_password', 'New password should be different from the old password.');
       }
-      hash = await hashPassword(password, opts.passwordHashCost);
+      hash = await hashNew(password);
     }
     await pool.begin(async (tx) => {
       if (data) await tx`update auth.users set raw_user_meta_data = ${JSON.stringify(mergeMeta(user.raw_user_meta_data, data))}::text::jsonb, updated_at = now() where id = ${user.id}`;

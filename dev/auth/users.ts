@@ -25,6 +25,9 @@ export async function verifyPassword(password: string, hash: string | null): Pro
 export const isBcryptHash = (value: string) => BCRYPT_HASH.test(value);
 
 export function createUsers({ log, opts }: AuthDeps) {
+  /** A new password's hash at the stand-in's cost (AuthServerOptions.passwordHashCost). */
+  const hashNew = (password: string) => hashPassword(password, opts.passwordHashCost);
+
   async function loadUser(db: Db, where: { id?: string; email?: string; recoveryToken?: string; confirmationToken?: string }, lock = false): Promise<User | undefined> {
     const cond = where.id
       ? db`id = ${where.id}`
@@ -65,7 +68,7 @@ export function createUsers({ log, opts }: AuthDeps) {
   ): Promise<string> {
     const id = p.id ?? randomUUID();
     // An admin-created user without a password gets a random one, as in GoTrue.
-    const hash = p.passwordHash ?? (await hashPassword(p.password ?? randomBytes(48).toString('base64url'), opts.passwordHashCost));
+    const hash = p.passwordHash ?? (await hashNew(p.password ?? randomBytes(48).toString('base64url')));
     await db`
       insert into auth.users (instance_id, id, aud, role, email, encrypted_password, phone,
         raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
@@ -114,7 +117,7 @@ export function createUsers({ log, opts }: AuthDeps) {
     await db`update auth.identities set identity_data = identity_data || jsonb_build_object('email', ${email}::text), updated_at = now() where user_id = ${user.id} and provider = 'email'`;
   }
 
-  return { loadUser, reload, createUserRows, isUniqueViolation, dbFailure, changePassword, changeEmail };
+  return { loadUser, reload, createUserRows, isUniqueViolation, dbFailure, changePassword, changeEmail, hashNew };
 }
 
 export type Users = ReturnType<typeof createUsers>;
