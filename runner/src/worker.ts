@@ -14,7 +14,7 @@ import { startEgressProxy } from './egress-proxy.ts';
 import { type RunnerConfig } from './config.ts';
 import { claimRun, type ClaimedRun, connect, earlierDecisions, expirePausedRuns, finishRun, finishStep, heartbeat, insertStep, isConnectionError, type LeaseState, leaseStates, loadInputFiles, loadSecrets, parkedBrowserState, parkRun, recordSecretUse, requeueRun, resumedAnswer, runState, sweepLostRuns } from './db.ts';
 import { makeAskers } from './decisions.ts';
-import { executeDefinition, type InputFile, maskSecrets, READ_ONLY_STEPS, StepError, usedStep } from './engine/index.ts';
+import { executeDefinition, holdSends, type InputFile, maskSecrets, READ_ONLY_STEPS, StepError, usedStep } from './engine/index.ts';
 import { purgeExpiredRuns, startDueSchedules } from './schedules.ts';
 import { checkRunner } from './self-check.ts';
 import { RunSlots } from './slots.ts';
@@ -226,6 +226,25 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     void closeContext(attempt);
   }
 
+  /**
+   * Hands a draining run back to the queue from step `index` when a new attempt from there would send nothing
+   * twice (safeToHandBack). The page's sends are held first (holdSends), so a send the browser has not reported
+   * yet, or one the page makes meanwhile, cannot reach the site after the decision; the hold stays on while the
+   * context closes. `during`: the read-only step under way is cut short (it must still be that step after the
+   * hold). Otherwise the hold is released and the run goes on; false.
+   */
+  async function handBack(attempt: Attempt, index: number, during = false): Promise<boolean> {
+    if (attempt.parking || attempt.abort.signal.aborted || !safeToHandBack(attempt, index)) return false;
+    const hold = attempt.context && !attempt.attended ? await holdSends(attempt.context) : undefined;
+    const stillThere = !during || (attempt.inStep && !attempt.stepActs && attempt.stepIndex === index);
+    if (stillThere && !attempt.parking && !attempt.abort.signal.aborted && safeToHandBack(attempt, index) && !hold?.held()) {
+      await letGo(attempt, 'draining');
+      return true;
+    }
+    await hold?.release();
+    return false;
+  }
+
   /** Acts on what the database says of each attempt: a lost lease fences it, a person's stop or pause takes effect now. */
   function onLeaseStates(states: Map<string, LeaseState>): void {
     for (const [id, state] of states) {
@@ -378,10 +397,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
             return 'stop';
           }
           if (attempt.drainAtStepEnd) {
-            if (safeToHandBack(attempt, next.index)) {
-              await letGo(attempt, 'draining');
-              return 'stop';
-            }
+            if (await handBack(attempt, next.index)) return 'stop';
             log(`run ${run.id}: not handed back before step ${next.index + 1}: its page already sent data that a new attempt would send again; it goes on while the runner drains`);
           }
           const state = await runState(sql, run);
@@ -620,17 +636,17 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
         log(`draining: ${active.size} run(s) in progress may finish within ${drainMs} ms; no new job is taken`);
         const until = Date.now() + drainMs;
         while (active.size && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-        const handBack = [...active.values()].filter((attempt) => !attempt.lost && !attempt.abort.signal.aborted && !attempt.parking);
+        const going = [...active.values()].filter((attempt) => !attempt.lost && !attempt.abort.signal.aborted && !attempt.parking);
         // Nothing runs twice: a step that acts on the site is never cut short, and a run goes back to the queue only
         // before a step whose retry runs no step again after which the site received data (the check before each
         // step, control above). A step that only waits or reads is interrupted now when that holds.
-        const now = handBack.filter((attempt) => attempt.inStep && !attempt.stepActs && safeToHandBack(attempt, attempt.stepIndex!));
-        const later = handBack.filter((attempt) => !now.includes(attempt));
-        for (const attempt of handBack) {
+        for (const attempt of going) {
           attempt.drainAtStepEnd = true;
-          log(`run ${attempt.run.id} did not finish within the drain: handing it back to the queue ${now.includes(attempt) ? 'from its current step' : 'at the next step where nothing would run twice'}`);
+          log(`run ${attempt.run.id} did not finish within the drain: handing it back to the queue before a step where nothing would run twice`);
         }
-        await Promise.all(now.map((attempt) => letGo(attempt, 'draining')));
+        const now = await Promise.all(going.map((attempt) => attempt.inStep && !attempt.stepActs && handBack(attempt, attempt.stepIndex!, true)));
+        for (const [i, attempt] of going.entries()) if (now[i]) log(`run ${attempt.run.id}: handed back from its current step, which only waits or reads`);
+        const later = going.filter((_, i) => !now[i]);
         const stepsEnd = Date.now() + config.drainStepEndMs;
         while (later.some((attempt) => active.has(attempt.run.id) && !attempt.parking) && Date.now() < stepsEnd) await new Promise((r) => setTimeout(r, 100));
         for (const attempt of later) {

@@ -29,6 +29,17 @@ beforeAll(async () => {
       res.end('{"ok":true}');
       return;
     }
+    if (req.url?.startsWith('/senare/')) {
+      // A form whose button shows up 3 s after the page opened and saves 150 ms after its click (a timer, a token
+      // fetched first): the browser reports the save after the click step has ended.
+      const name = req.url.slice('/senare/'.length);
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(`<!doctype html><html lang="sv"><head><title>Formulär</title></head><body><h1>Formulär</h1><p id="klart"></p>
+        <script>setTimeout(() => { const b = document.createElement('button'); b.id = 'spara'; b.textContent = 'Spara';
+          b.onclick = () => setTimeout(() => fetch('/spara/${name}', { method: 'POST', body: 'x' }).then(() => { document.querySelector('#klart').textContent = 'Sparat'; }), 150);
+          document.body.append(b); }, 3000);</script></body></html>`);
+      return;
+    }
     if (req.url?.startsWith('/formular/')) {
       // A form that saves with fetch and says so on the same page (no navigation): the kind a retry would send again.
       const name = req.url.slice('/formular/'.length);
@@ -81,16 +92,16 @@ async function runOn(runnerId: string, name: string, waitMs: number, steps = (ke
   { id: 'open', type: 'navigate', description: 'Öppna ärendet', url: `${origin}/arende` },
   { id: 'pause', type: 'wait', description: 'Granska', ms: waitMs },
   { id: 'send', type: 'navigate', description: 'Skicka', url: `${origin}/skicka/${key}` },
-]): Promise<string> {
+], inStep = 'pause'): Promise<string> {
   for (let i = 0; i < 20; i++) {
     // Both runners poll the queue every 0.5 s; a random pause before each start keeps this loop's rhythm from
     // falling in step with theirs (10 losses in a row were seen once in a full suite run).
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 500));
     const workflowId = await session.activeWorkflow(`${name} ${i}`, steps(`${name.replace(/\W/g, '')}${i}`));
     const id = await session.startRun(workflowId);
-    // Taken, and in its wait step (the page open): the point a deploy would interrupt.
+    // Taken, and in the step named (its wait, by default: the page open): the point a deploy would interrupt.
     await expect
-      .poll(async () => (await admin`select 1 from public.run_steps where run_id = ${id} and step_id = 'pause' and status = 'running'`).length, { timeout: 60_000, interval: 200 })
+      .poll(async () => (await admin`select 1 from public.run_steps where run_id = ${id} and step_id = ${inStep} and status = 'running'`).length, { timeout: 60_000, interval: 200 })
       .toBe(1);
     if ((await runRow(id)).runner_id === runnerId) return id;
     // The stack's runner took it: stopped in its wait (nothing sent), rather than waited out.
@@ -160,7 +171,7 @@ it('SIGTERM after the page sent data does not hand the run back (a retry would s
     const mine = posted.at(-1)!;
     runner.process.kill('SIGTERM');
     await exited(runner.process);
-    expect(runner.output()).toContain('at the next step where nothing would run twice');
+    expect(runner.output()).toContain('not handed back before step 4');
     expect(await runRow(runId)).toMatchObject({ status: 'completed', attempt: 1, error_type: null });
     expect(posted.filter((p) => p === mine)).toHaveLength(1);
   } finally {
@@ -183,6 +194,30 @@ it('SIGTERM after the page sent data, with no safe point within the allowance: t
     await new Promise((r) => setTimeout(r, 3_000));
     expect(await runRow(runId)).toMatchObject({ status: 'failed', attempt: 1 });
     expect(posted.filter((p) => p === mine)).toHaveLength(1);
+  } finally {
+    runner.process.kill('SIGKILL');
+  }
+}, 240_000);
+
+it('SIGTERM while a click waits for its button: the save the click makes 150 ms later is held before the hand-back decision, so the run is not handed back (a retry would save again); saved once', async () => {
+  const id = `drain-late-${process.pid}`;
+  const runner = await ownRunner(id, 500);
+  try {
+    const runId = await runOn(id, 'Dränering sent', 3_000, (key) => [
+      { id: 'open', type: 'navigate', description: 'Öppna formuläret', url: `${origin}/senare/${key}` },
+      { id: 'save', type: 'click', description: 'Spara', selectors: ['#spara'] },
+      { id: 'pause', type: 'wait', description: 'Granska', ms: 3_000 },
+      { id: 'done', type: 'waitForElement', description: 'Sparat visas', selectors: ['text/Sparat'] },
+    ], 'save');
+    const key = `/spara/Drneringsent`;
+    // The drain (0.5 s) ends while the click waits for its button: the hand-back is decided when the click has ended.
+    runner.process.kill('SIGTERM');
+    await exited(runner.process);
+    expect(runner.output()).toContain('not handed back before step 3');
+    expect(await runRow(runId)).toMatchObject({ status: 'completed', attempt: 1, error_type: null });
+    const mine = posted.filter((p) => p.startsWith(key));
+    expect(new Set(mine).size).toBe(1);
+    expect(mine).toHaveLength(1);
   } finally {
     runner.process.kill('SIGKILL');
   }

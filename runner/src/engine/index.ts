@@ -1,6 +1,7 @@
 // The runner's step execution engine: executes a workflow definition (format v1) in a Playwright browser
 // context, step by step. A library: no database, no queue; the runner's job handler calls it.
 export { executeDefinition, MAX_STEP_EXECUTIONS, READ_ONLY_STEPS } from './run.ts';
+export { holdSends, type SendHold } from './hold-sends.ts';
 export { maskSecrets } from './templates.ts';
 export { usedStep } from './used-step.ts';
 export { StepError, ERROR_TYPES, type ErrorType } from './errors.ts';

@@ -6,6 +6,7 @@ import { type RetryPlan, retryPlan } from '../../../supabase/functions/_shared/r
 import { DEFAULT_STEP_TIMEOUT_MS, type Step } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import { StepError, describeError, toStepError, within } from './errors.ts';
 import { sameUrlLoosely, sleep } from './locate.ts';
+import { READING_METHODS } from './hold-sends.ts';
 import { installNetworkGuard } from './network-guard.ts';
 import { ACTING_STEPS, newErrors, pageErrors } from './page-errors.ts';
 import { captureJpeg } from './screenshot.ts';
@@ -309,9 +310,6 @@ async function controlBeforeStep(run: RunState, index: number): Promise<'continu
   if (run.aborted) return 'stop';
   return run.opts.control({ index });
 }
-
-/** Request methods that only read: a page's GET, HEAD or OPTIONS is not data sent to the site. */
-const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function classify(run: RunState, error: unknown): StepError {
   if (run.aborted) return error instanceof StepError && error.type === 'stopped' ? error : new StepError('stopped', 'the run was stopped');
