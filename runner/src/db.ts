@@ -264,6 +264,17 @@ export async function resumedAnswer(sql: Sql, run: ClaimedRun): Promise<ResumedA
 }
 
 /**
+ * The person's decision of task `taskId` of this attempt, once it is decided (undefined before). For a run kept in
+ * place while a person decides (worker.ts inPlace): app.decide_task sets such a run running again.
+ */
+export async function decidedTask(sql: Sql, run: Pick<ClaimedRun, 'id' | 'attempt'>, taskId: string): Promise<{ choice: string; decidedBy: string | null; decidedAt: Date } | undefined> {
+  const [row] = await outlasting(() => sql<{ choice: string; decided_by: string | null; decided_at: Date }[]>`
+    select decided_choice as choice, decided_by, decided_at from public.human_tasks
+    where id = ${taskId} and run_id = ${run.id} and attempt = ${run.attempt} and status = 'decided'`);
+  return row ? { choice: row.choice, decidedBy: row.decided_by, decidedAt: row.decided_at } : undefined;
+}
+
+/**
  * Ends the parked runs paused past their organisation's limit (`waited_too_long`) and the attended runs no browser
  * connected to (`attended_not_connected`); returns their ids.
  */

@@ -5,7 +5,8 @@
 // answer after one retry, when the provider is down or not configured, and for every manual step, open a human
 // task, pause the run (requiresManualIntervention) and let go of it: the run waits for the person holding no
 // browser and no slot (the runner parks it, worker.ts), and the person's decision starts a new attempt at this
-// step, which takes that decision (`resumed`) instead of asking again. A run that waits past its organisation's
+// step, which takes that decision (`resumed`) instead of asking again. Where that attempt would send again what
+// the page already sent, the run waits in place instead (its browser and slot kept) and takes the decision there. A run that waits past its organisation's
 // limit ends as `waited_too_long` (app.runner_expire_paused).
 // Every AI answer is a row of ai_decisions; the person's choice is on the task; both are on the step. The
 // step's `approvers` are copied onto its task, so a later change of the definition cannot widen them.
@@ -22,10 +23,16 @@ export type DecisionDeps = {
   /** The run_steps row of the step being executed (for the task and the AI row). */
   stepRowId(index: number): string | undefined;
   /**
-   * Lets go of the run to wait for a person: the engine ends at once (the step is interrupted, not failed) and
-   * the runner parks the run at this step with its browser state (worker.ts).
+   * Lets go of the run to wait for a person at step `index`: the engine ends at once (the step is interrupted, not
+   * failed) and the runner parks the run at this step with its browser state (worker.ts). False when parking would
+   * make the next attempt send again what the page sent: the run then waits in place (waitInPlace).
    */
-  park(): Promise<void>;
+  park(index: number): Promise<boolean>;
+  /**
+   * Waits, holding the run's browser and slot, for the person's decision of task `taskId` (opened at step
+   * `index`); undefined when the run was stopped or lost, or the runner is shutting down.
+   */
+  waitInPlace(taskId: string, index: number): Promise<PersonAnswer | undefined>;
   /** The person's answer to the task the previous attempt opened at this attempt's start step (db.ts resumedAnswer). */
   resumed?: ResumedAnswer;
 };
@@ -44,7 +51,7 @@ export const ELEMENT_OPTIONS = [
   { value: 'no', label: 'Nej' },
 ];
 
-type PersonAnswer = { choice: string; decidedBy: string | null; decidedAt: Date };
+export type PersonAnswer = { choice: string; decidedBy: string | null; decidedAt: Date };
 
 /** What a step says while its run waits for a person (the engine ends the attempt as interrupted). */
 const WAITING: Decision & ElementAnswer = { fail: 'waiting for a person: the run goes on from this step when the task is decided', errorType: 'stopped' };
@@ -121,7 +128,7 @@ export function makeAskers(deps: DecisionDeps) {
     const earlier = takeResumed(index, step, task.kind, task.candidate);
     if (earlier) return earlier;
 
-    await sql.begin(async (tx) => {
+    const taskId = await sql.begin(async (tx) => {
       const [row] = await tx<{ id: string }[]>`
         insert into public.human_tasks (organization_id, run_id, run_step_id, ai_decision_id, workflow_id, attempt, step_index, step_id, kind,
                                         title, instructions, inputs, options, suggestion, confidence, reason, handover_reason, candidate, approvers)
@@ -137,9 +144,11 @@ export function makeAskers(deps: DecisionDeps) {
       }
       await tx`update public.runs set status = 'paused', requires_manual_intervention = true
                where id = ${run.id} and attempt = ${run.attempt} and runner_id = ${run.runnerId} and status in ('running', 'paused')`;
+      return row.id;
     });
-    await deps.park();
-    return 'waiting';
+    if (await deps.park(index)) return 'waiting';
+    // Kept in place (parking would send data twice): the person's decision comes to this attempt.
+    return (await deps.waitInPlace(taskId, index)) ?? 'waiting';
   }
 
   /** Is the candidate the right element? A task with the outlined screenshot; the run waits as for any task. */

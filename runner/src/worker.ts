@@ -3,7 +3,9 @@
 // the runs of runners that died, and starts scheduled workflows once a minute. A run waiting for a person
 // (or paused by one) holds nothing: the runner parks it (its step, variables and encrypted browser storage
 // state in Postgres), closes its browser context and frees its slot; the person's decision or resume starts a
-// new attempt from that step, which any runner takes. A run paused past its organisation's limit is ended.
+// new attempt from that step, which any runner takes. Unless that attempt would send again what the run's page
+// already sent: then the run is kept in place, and the decision or resume goes on in the same page (inPlace).
+// A run paused past its organisation's limit is ended.
 import PgBoss from 'pg-boss';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { startAttendedRelay } from './attended/serve.ts';
@@ -12,7 +14,7 @@ import type { AttendedTab } from './attended/tab.ts';
 import { BrowserPool } from './browsers.ts';
 import { startEgressProxy } from './egress-proxy.ts';
 import { type RunnerConfig } from './config.ts';
-import { claimRun, type ClaimedRun, connect, earlierDecisions, expirePausedRuns, finishRun, finishStep, heartbeat, insertStep, isConnectionError, type LeaseState, leaseStates, loadInputFiles, loadSecrets, parkedBrowserState, parkRun, recordSecretUse, requeueRun, resumedAnswer, runState, sweepLostRuns } from './db.ts';
+import { claimRun, type ClaimedRun, connect, decidedTask, earlierDecisions, expirePausedRuns, finishRun, finishStep, heartbeat, insertStep, isConnectionError, type LeaseState, leaseStates, loadInputFiles, loadSecrets, parkedBrowserState, parkRun, recordSecretUse, requeueRun, resumedAnswer, runState, sweepLostRuns } from './db.ts';
 import { makeAskers } from './decisions.ts';
 import { executeDefinition, holdSends, type InputFile, maskSecrets, READ_ONLY_STEPS, StepError, usedStep } from './engine/index.ts';
 import { purgeExpiredRuns, startDueSchedules } from './schedules.ts';
@@ -61,6 +63,11 @@ type Attempt = {
   waiting?: boolean;
   /** Parked because the runner is shutting down (SIGTERM), not by a person. */
   draining?: boolean;
+  /**
+   * Paused by a person, or waiting for a person's decision, where parking would make the next attempt send data
+   * again (letGoSafely): the attempt keeps its browser, slot and lease and goes on in the same page.
+   */
+  inPlace?: boolean;
   /** An attended run's connection to the person's tab: closing it only disconnects (the tab stays theirs). */
   attended?: { tab: AttendedTab; browser?: Browser };
   /** The browser's storage state (cookies, localStorage) taken before the context closed, kept with the parked run. */
@@ -227,22 +234,51 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
   }
 
   /**
-   * Hands a draining run back to the queue from step `index` when a new attempt from there would send nothing
-   * twice (safeToHandBack). The page's sends are held first (holdSends), so a send the browser has not reported
-   * yet, or one the page makes meanwhile, cannot reach the site after the decision; the hold stays on while the
-   * context closes. `during`: the read-only step under way is cut short (it must still be that step after the
-   * hold). Otherwise the hold is released and the run goes on; false.
+   * Lets go of the run at step `index` (parks it for a person, or hands it back on shutdown) when its next attempt
+   * would send nothing twice: that attempt replays the page's steps before `index` (safeToHandBack). The page's
+   * sends are held first (holdSends), so a send the browser has not reported yet, or one the page makes meanwhile,
+   * cannot reach the site after the decision; the hold stays on while the context closes. `during`: the read-only
+   * step under way is cut short (it must still be that step after the hold). Otherwise the hold is released and
+   * the attempt keeps the run; false.
    */
-  async function handBack(attempt: Attempt, index: number, during = false): Promise<boolean> {
+  async function letGoSafely(attempt: Attempt, index: number, why: 'paused' | 'waiting' | 'draining', during = false): Promise<boolean> {
     if (attempt.parking || attempt.abort.signal.aborted || !safeToHandBack(attempt, index)) return false;
     const hold = attempt.context && !attempt.attended ? await holdSends(attempt.context) : undefined;
     const stillThere = !during || (attempt.inStep && !attempt.stepActs && attempt.stepIndex === index);
     if (stillThere && !attempt.parking && !attempt.abort.signal.aborted && safeToHandBack(attempt, index) && !hold?.held()) {
-      await letGo(attempt, 'draining');
+      await letGo(attempt, why);
       return true;
     }
     await hold?.release();
     return false;
+  }
+
+  /**
+   * Keeps a run in place while a person pauses it, or decides its task, where parking it would send data twice
+   * (letGoSafely refused): the attempt holds its browser, slot and lease, and `until` is asked once per watch
+   * period for the person's answer. Undefined when the run was stopped, lost its lease, or the runner is shutting
+   * down (a run in place cannot be handed back: it ends for a person to check, drainUnfinished).
+   */
+  async function inPlace<T>(attempt: Attempt, what: string, until: () => Promise<T | undefined>): Promise<T | undefined> {
+    attempt.inPlace = true;
+    log(`run ${attempt.run.id} attempt ${attempt.run.attempt}: ${what}; its page already sent data that a new attempt would send again, so the run stays in place (its browser, slot and lease kept) and goes on in the same page`);
+    try {
+      while (!attempt.lost && !attempt.abort.signal.aborted) {
+        if (attempt.drainAtStepEnd) {
+          attempt.drainUnfinished = true;
+          return undefined;
+        }
+        const answer = await until();
+        if (answer !== undefined) return answer;
+        const state = await runState(sql, attempt.run);
+        if (state === 'lost') fence(attempt, 'its lease is gone (the run was ended, retried or taken by another runner)');
+        else if (state === 'ended') await letGo(attempt, 'stopped');
+        else await new Promise((resolve) => setTimeout(resolve, config.watchMs));
+      }
+      return undefined;
+    } finally {
+      attempt.inPlace = false;
+    }
   }
 
   /** Acts on what the database says of each attempt: a lost lease fences it, a person's stop or pause takes effect now. */
@@ -252,9 +288,11 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
       if (!attempt) continue;
       if (state === 'lost') fence(attempt, 'its lease is gone (the run was ended, retried or taken by another runner)');
       else if (state === 'ended') void letGo(attempt, 'stopped');
-      // A step that acts on the site ends first: the check before the next step parks the run (control below).
-      // A person's own input in their tab (attended) pauses at once, through the tab's interrupt, not here.
-      else if (state === 'paused' && !(attempt.inStep && attempt.stepActs)) void letGo(attempt, 'paused');
+      // A step that only waits or reads is cut short when the run's next attempt would send nothing twice; otherwise,
+      // and during a step that acts on the site, the step ends first and the check before the next step parks the
+      // run or keeps it in place (control below). A person's own input in their tab (attended) pauses at once,
+      // through the tab's interrupt, not here.
+      else if (state === 'paused' && attempt.inStep && !attempt.stepActs && !attempt.inPlace) void letGoSafely(attempt, attempt.stepIndex!, 'paused', true);
     }
   }
 
@@ -397,13 +435,19 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
             return 'stop';
           }
           if (attempt.drainAtStepEnd) {
-            if (await handBack(attempt, next.index)) return 'stop';
+            if (await letGoSafely(attempt, next.index, 'draining')) return 'stop';
             log(`run ${run.id}: not handed back before step ${next.index + 1}: its page already sent data that a new attempt would send again; it goes on while the runner drains`);
           }
           const state = await runState(sql, run);
           if (state === 'lost') fence(attempt, 'its lease is gone (the run was ended, retried or taken by another runner)');
-          // A pause between steps parks the run here: the next step runs in a new attempt when it is resumed.
-          if (state === 'paused' || state === 'waiting') await letGo(attempt, 'paused');
+          // A pause between steps parks the run here: the next step runs in a new attempt when it is resumed. Unless
+          // that attempt would send again what this page sent: then the run waits here, and a resume goes on in it.
+          if (state === 'paused' || state === 'waiting') {
+            if (await letGoSafely(attempt, next.index, 'paused')) return 'stop';
+            const resumed = await inPlace(attempt, `paused by a person before step ${next.index + 1}`, async () =>
+              (await runState(sql, run)) === 'running' ? true : undefined);
+            return resumed ? 'continue' : 'stop';
+          }
           return state === 'running' ? 'continue' : 'stop';
         },
         ...makeAskers({
@@ -412,7 +456,8 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
           ai: config.ai,
           secrets,
           stepRowId: (index) => stepRows.get(index),
-          park: () => letGo(attempt, 'waiting'),
+          park: (index) => letGoSafely(attempt, index, 'waiting'),
+          waitInPlace: (taskId, index) => inPlace(attempt, `waits for a person's decision at step ${index + 1}`, () => decidedTask(sql, run, taskId)),
           resumed,
         }),
       });
@@ -644,7 +689,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
           attempt.drainAtStepEnd = true;
           log(`run ${attempt.run.id} did not finish within the drain: handing it back to the queue before a step where nothing would run twice`);
         }
-        const now = await Promise.all(going.map((attempt) => attempt.inStep && !attempt.stepActs && handBack(attempt, attempt.stepIndex!, true)));
+        const now = await Promise.all(going.map((attempt) => attempt.inStep && !attempt.stepActs && letGoSafely(attempt, attempt.stepIndex!, 'draining', true)));
         for (const [i, attempt] of going.entries()) if (now[i]) log(`run ${attempt.run.id}: handed back from its current step, which only waits or reads`);
         const later = going.filter((_, i) => !now[i]);
         const stepsEnd = Date.now() + config.drainStepEndMs;

@@ -91,6 +91,10 @@ function decider(run: ClaimedRun, stepRowId: string, ai: boolean, parked: { valu
     stepRowId: () => stepRowId,
     park: async () => {
       parked.value = true;
+      return true;
+    },
+    waitInPlace: async () => {
+      throw new Error('a run these tests park is never kept in place');
     },
   });
 }
@@ -124,7 +128,7 @@ async function resumedDecider(run: ClaimedRun, ai: boolean) {
   const claimed: ClaimedRun = { ...run, attempt: row.attempt, startStep: row.start_step };
   const resumed = await resumedAnswer(runnerSql, claimed);
   const asked = { value: false };
-  const decide = makeDecide({ sql: runnerSql, run: claimed, ai: ai ? aiConfig() : null, secrets: {}, stepRowId: () => undefined, park: async () => void (asked.value = true), resumed });
+  const decide = makeDecide({ sql: runnerSql, run: claimed, ai: ai ? aiConfig() : null, secrets: {}, stepRowId: () => undefined, park: async () => (asked.value = true), waitInPlace: async () => undefined, resumed });
   return { claimed, decide, asked };
 }
 
