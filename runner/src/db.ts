@@ -368,6 +368,8 @@ export type StepUpdate = {
   completedSteps: number;
   variables: Record<string, string>;
   aiConfidence?: number;
+  /** The page sent data to the site after the step acted (engine onSent): kept on the row for retries. */
+  sent?: boolean;
 };
 
 /**
@@ -383,7 +385,8 @@ export async function finishStep(sql: Sql, run: ClaimedRun, stepRowId: string, u
           error_type = ${u.errorType ?? null}, error_message = ${u.errorMessage ? u.errorMessage.slice(0, 2000) : null},
           log = ${tx.json(u.log)}, extracted = ${u.extracted ? tx.json(u.extracted) : null},
           decision = ${u.decision ? tx.json(u.decision as postgres.JSONValue) : null}, has_screenshot = ${!!u.screenshot},
-          heal = ${u.heal ? tx.json(u.heal as postgres.JSONValue) : null}, used = ${u.used ? tx.json(u.used as postgres.JSONValue) : null}
+          heal = ${u.heal ? tx.json(u.heal as postgres.JSONValue) : null}, used = ${u.used ? tx.json(u.used as postgres.JSONValue) : null},
+          sent_data = s.sent_data or ${u.sent ?? false}
       from public.runs r
       where s.id = ${stepRowId} and r.id = s.run_id and r.attempt = s.attempt and s.attempt = ${run.attempt} and r.runner_id = ${run.runnerId}
         and (r.status in ('running', 'paused') or (r.status = 'failed' and r.error_type = 'stopped'))
@@ -405,6 +408,19 @@ export async function finishStep(sql: Sql, run: ClaimedRun, stepRowId: string, u
       where ${holds(tx, run)}`;
     return true;
   }));
+}
+
+/**
+ * Records on the step's row, at once, that the page sent data after the step acted, so that an automatic retry
+ * that would run the step again is withheld (20261130500000) even when the attempt ends before the step's end is
+ * written. Under the attempt's lease only, as every write of the runner.
+ */
+export async function markStepSent(sql: Sql, run: ClaimedRun, stepRowId: string): Promise<void> {
+  await outlasting(() => sql`
+    update public.run_steps s set sent_data = true
+    from public.runs r
+    where s.id = ${stepRowId} and r.id = s.run_id and r.attempt = s.attempt and s.attempt = ${run.attempt} and r.runner_id = ${run.runnerId}
+      and r.status in ('running', 'paused')`);
 }
 
 /** `stopped`: a decision's option stopped the run for review (error type stopped_by_decision). */

@@ -14,7 +14,7 @@ import type { AttendedTab } from './attended/tab.ts';
 import { BrowserPool } from './browsers.ts';
 import { startEgressProxy } from './egress-proxy.ts';
 import { type RunnerConfig } from './config.ts';
-import { claimRun, type ClaimedRun, connect, decidedTask, earlierDecisions, expirePausedRuns, finishRun, finishStep, heartbeat, insertStep, isConnectionError, type LeaseState, leaseStates, loadInputFiles, loadSecrets, parkedBrowserState, parkRun, recordSecretUse, requeueRun, resumedAnswer, runState, sweepLostRuns } from './db.ts';
+import { claimRun, type ClaimedRun, connect, decidedTask, earlierDecisions, expirePausedRuns, finishRun, finishStep, heartbeat, insertStep, isConnectionError, type LeaseState, leaseStates, loadInputFiles, loadSecrets, markStepSent, parkedBrowserState, parkRun, recordSecretUse, requeueRun, resumedAnswer, runState, sweepLostRuns } from './db.ts';
 import { makeAskers } from './decisions.ts';
 import { executeDefinition, holdSends, type InputFile, maskSecrets, READ_ONLY_STEPS, StepError, usedStep } from './engine/index.ts';
 import { purgeExpiredRuns, startDueSchedules } from './schedules.ts';
@@ -260,7 +260,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
    * down (a run in place cannot be handed back: it ends for a person to check, drainUnfinished).
    */
   async function inPlace<T>(attempt: Attempt, what: string, until: () => Promise<T | undefined>): Promise<T | undefined> {
-    attempt.inPlace = true;
+    Object.assign(attempt, { inPlace: true, phase: `${what}, kept in place`, phaseAt: Date.now(), phaseLogged: false });
     log(`run ${attempt.run.id} attempt ${attempt.run.attempt}: ${what}; its page already sent data that a new attempt would send again, so the run stays in place (its browser, slot and lease kept) and goes on in the same page`);
     try {
       while (!attempt.lost && !attempt.abort.signal.aborted) {
@@ -310,6 +310,8 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     let secretOrigins: Record<string, string[]> = {};
     let files: Record<string, InputFile> = {};
     const stepRows = new Map<number, string>();
+    /** The writes of markStepSent under way: done before the run's end is recorded. */
+    let sentWrites: Promise<void> = Promise.resolve();
     try {
       // A parked run resumed: the browser state it was parked with, and a person's answer to its start step.
       const [storageState, resumed] = await Promise.all([tab ? null : parkedBrowserState(sql, run, config.secretsKey), resumedAnswer(sql, run)]);
@@ -358,7 +360,14 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
         secrets,
         secretOrigins,
         onSecretUse: (use) => recordSecretUse(sql, run, use),
-        onSent: (index) => attempt.sentSteps.add(index),
+        onSent: (index) => {
+          attempt.sentSteps.add(index);
+          const rowId = stepRows.get(index);
+          // Kept on the step's row as soon as it is known (an automatic retry reads it); its end repeats it.
+          if (rowId && !attempt.lost) {
+            sentWrites = sentWrites.then(() => markStepSent(sql, run, rowId)).catch((e) => log(`run ${run.id}: could not record that step ${index + 1} sent data: ${message(e)}`));
+          }
+        },
         startAt: run.startStep,
         earlierDecisions: await earlierDecisions(sql, run),
         // The person's browser reaches what the person reaches (their intranet too): no guard of the runner's.
@@ -420,6 +429,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
             variables: { ...run.variables, ...(e.extracted ?? {}) },
             // The AI's confidence also when a person took the decision it was unsure of.
             aiConfidence: e.decision?.confidence,
+            sent: attempt.sentSteps.has(e.index),
           });
           if (!written && !attempt.lost) {
             const state = await runState(sql, run);
@@ -462,6 +472,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
         }),
       });
       phase('recording its end');
+      await sentWrites;
       if (attempt.lost) return;
       if (attempt.parking && outcome.status === 'stopped') {
         const step = outcome.failedIndex ?? run.startStep;
@@ -493,6 +504,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
       });
       log(`run ${run.id} attempt ${run.attempt} ${ended ? outcome.status : 'was ended by a person'}${outcome.errorType ? ` (${outcome.errorType})` : ''}`);
     } catch (error) {
+      await sentWrites;
       if (attempt.lost) return;
       const message = maskSecrets(error instanceof Error ? error.message : String(error), secrets);
       log(`run ${run.id} crashed: ${message}`);

@@ -71,6 +71,20 @@ describe('a renamed button below the threshold', () => {
     expect(t.server.posts('press')).toEqual([]);
   });
 
+  test(`a person who takes longer than the step's time and the hang watch together (a run kept in place) is waited for; "yes" clicks once`, async () => {
+    t.server.page('/f', RENAMED);
+    // The step's 2.5 s and a hang watch of 0.5 s: the person answers after 4 s.
+    const result = await t.run([{ type: 'navigate', url: t.server.url('/f') }, SAVE as never], {
+      hangMs: 500,
+      confirmElement: async () => {
+        await new Promise((r) => setTimeout(r, 4_000));
+        return { confirmed: true };
+      },
+    });
+    expect(result.outcome.status, JSON.stringify(result.outcome) + result.logText).toBe('completed');
+    await expect.poll(() => t.server.posts('press')).toEqual(['save']);
+  });
+
   test('no answer in time fails the step as a timeout, nothing clicked', async () => {
     const { outcome } = await runAsking(RENAMED, SAVE, { fail: 'no one decided within 60 minutes', errorType: 'timeout' });
     expect(outcome).toMatchObject({ status: 'failed', errorType: 'timeout', errorMessage: 'no one decided within 60 minutes' });

@@ -126,6 +126,9 @@ export async function confirmCandidate(ctx: StepContext, page: Page, step: Step 
   const screenshot = await outlinedScreenshot(ctx, page, locator);
   const reason = why === 'critical' ? 'the step is critical' : why === 'too_close' ? 'it is too close to the next candidate' : `its score is below ${threshold.toFixed(2)}`;
   ctx.log(`asking a person whether ${candidate.describe} (score ${best.score.toFixed(2)}) is the right element: ${reason}`);
+  // While a person looks (the run may wait for them in place, its page open), the step is not watched for a page
+  // that stopped answering: its deadline is set again once they answer (below).
+  ctx.deadline = Number.POSITIVE_INFINITY;
   const answer = await ask(ctx.index, step, {
     candidate,
     score: best.score,
@@ -134,7 +137,7 @@ export async function confirmCandidate(ctx: StepContext, page: Page, step: Step 
     ...(screenshot && { screenshot }),
     errorType: uncertain.type as 'element_ambiguous' | 'element_not_found',
     errorMessage: maskSecrets(uncertain.message, ctx.run.secrets),
-  });
+  }).finally(() => (ctx.deadline = Date.now() + ctx.timeoutMs));
   if ('fail' in answer) throw new StepError(answer.errorType ?? 'timeout', answer.fail);
   if (!answer.confirmed) {
     throw new StepError(uncertain.type, `${uncertain.message} A person answered that ${candidate.describe} is not the right element; nothing was done.`);

@@ -4,7 +4,7 @@
 -- backoff, as often as retry_attempts allows; app.purge_expired_runs deletes finished runs older than
 -- run_retention_days (not those with an error still waiting, not other organisations').
 begin;
-select plan(36);
+select plan(39);
 select tests.create_actors();
 
 -- select and insert
@@ -124,6 +124,25 @@ select results_eq(format($$ select metadata ->> 'step', metadata ->> 'stepType',
 select tests.runner_fails(:'run4', 'runner_lost');
 select results_eq(format($$ select status::text, attempt from public.runs where id = %L $$, :'run4'), $$ values ('pending', 2) $$,
   'lost before the click began (only the navigate had run): retried from the click');
+
+-- a step the retry would run again on the failed step's page had sent data (a form saved with fetch): no retry
+select tests.authenticate_as('member');
+select app.start_run('b3000000-0000-4000-8000-000000000001') as run5 \gset
+select app.start_run('b3000000-0000-4000-8000-000000000001') as run6 \gset
+select tests.clear_authentication();
+insert into public.run_steps (organization_id, run_id, attempt, seq, step_index, step_id, step_type, status, sent_data) values
+  (tests.org_id('admin'), :'run5', 1, 0, 0, 's1', 'navigate', 'passed', false),
+  (tests.org_id('admin'), :'run5', 1, 1, 1, 's2', 'change', 'failed', true),
+  (tests.org_id('admin'), :'run6', 1, 0, 0, 's1', 'click', 'passed', true),
+  (tests.org_id('admin'), :'run6', 1, 1, 1, 's2', 'navigate', 'failed', false);
+select tests.runner_fails(:'run5', 'timeout');
+select results_eq(format($$ select status::text, attempt from public.runs where id = %L $$, :'run5'), $$ values ('failed', 1) $$,
+  'a timeout on a page whose steps had sent data: the run is not retried (the retry would send it again)');
+select results_eq(format($$ select metadata ->> 'step', metadata ->> 'sentStep', metadata ->> 'reason' from public.audit_activities where action = 'run_retry_withheld' and execution_id = %L $$, :'run5'),
+  $$ values ('2', '2', 'a step the retry would run again already sent data to the site') $$, 'the audit trail names the step that sent data');
+select tests.runner_fails(:'run6', 'navigation_failed');
+select results_eq(format($$ select status::text, attempt from public.runs where id = %L $$, :'run6'), $$ values ('pending', 2) $$,
+  'data sent on an earlier page (before the failed step''s navigate) does not withhold the retry: that page does not run again');
 
 -- retention
 update public.runs set created_at = now() - interval '40 days' where id in (:'test1', :'run1', :'other1');

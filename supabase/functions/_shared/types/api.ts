@@ -300,6 +300,11 @@ export type RunStep = {
   /** The element the step acted on was found by healing or confirmed by a person. */
   heal: RunStepHeal | null;
   /**
+   * The page sent data to the site (a request other than GET, HEAD or OPTIONS) after the step acted: a retry that
+   * runs this step again sends it again. No automatic retry does (docs/automation.md "Retry").
+   */
+  sentData: boolean;
+  /**
    * The step with the values this run used in place of `{{input.x}}` and `{{var.x}}` (never a secret: those stay
    * `{{secret.X}}`), compact; null for steps recorded before the runner wrote it.
    */

@@ -135,7 +135,7 @@ const STEP_HEAL = `case when s.heal is null then null else s.heal
 const STEP_COLUMNS = `s.id, s.attempt, s.seq, s.step_index as "stepIndex", s.step_id as "stepId", s.step_type as "stepType",
   s.description, s.status, s.started_at as "startedAt", s.finished_at as "finishedAt", s.duration_ms as "durationMs",
   s.error_type as "errorType", s.error_message as "errorMessage", s.log, s.extracted, ${STEP_DECISION} as decision,
-  s.has_screenshot as "hasScreenshot", ${STEP_HEAL} as heal, s.used,
+  s.has_screenshot as "hasScreenshot", ${STEP_HEAL} as heal, s.used, s.sent_data as "sentData",
   (select jsonb_build_object('variable', rt.variable, 'columns', rt.columns, 'rowCount', jsonb_array_length(rt.rows), 'pages', rt.pages,
      'capped', rt.capped) from public.run_tables rt where rt.run_step_id = s.id) as "table"`;
 

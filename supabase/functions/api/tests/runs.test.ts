@@ -250,7 +250,7 @@ Deno.test('GET /api/runs/:id returns every attemptâ€™s steps oldest first; GET â
   const [step] = detail.body.steps;
   assertEquals(Object.keys(step).sort(), [
     'attempt', 'decision', 'description', 'durationMs', 'errorMessage', 'errorType', 'extracted', 'finishedAt', 'hasScreenshot', 'heal', 'id', 'log',
-    'seq', 'startedAt', 'status', 'stepId', 'stepIndex', 'stepType', 'table', 'used',
+    'sentData', 'seq', 'startedAt', 'status', 'stepId', 'stepIndex', 'stepType', 'table', 'used',
   ]);
   assertEquals([step.attempt, step.stepIndex, step.stepId, step.status, step.hasScreenshot], [1, 0, 's1', 'failed', true]);
   assertEquals(step.log, [{ at: 1, message: 'clicked aria/Logga in' }]);

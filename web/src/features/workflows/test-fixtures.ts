@@ -53,6 +53,7 @@ export function aRunStep(overrides: Partial<RunStep> = {}): RunStep {
     heal: null,
     used: null,
     table: null,
+    sentData: false,
     ...overrides,
   };
 }

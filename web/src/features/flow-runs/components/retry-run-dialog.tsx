@@ -1,6 +1,7 @@
 // Retry a failed run from a chosen step (default: the one that failed), saying which steps run again first to
 // restore that step's page (@shared/retry-plan on the workflow's current definition, which the retry runs).
-// The steps are named from that definition, else from the run's step log.
+// The steps are named from that definition, else from the run's step log. A step that sent data to the site in an
+// earlier attempt (RunStep.sentData) and would run again is marked, and a warning says it sends the data again.
 import { useQuery } from '@tanstack/react-query';
 import { retryPlan } from '@shared/retry-plan';
 import type { Run } from '@shared/types/api';
@@ -11,7 +12,7 @@ import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { notify } from '@/components/ui/notify';
 import { SelectInput } from '@/components/ui/select-input';
 import { workflowQueryOptions } from '@/features/workflows/api/get-workflow';
-import { describeRetryPlan } from '@/lib/retry-plan-text';
+import { describeRetryPlan, formatStepNumbers } from '@/lib/retry-plan-text';
 import { runQueryOptions } from '../api/get-run';
 import { useRetryRun } from '../api/retry-run';
 import { defaultRetryStep } from '../model';
@@ -37,6 +38,10 @@ export function RetryRunDialog({ run, open, onClose }: RetryRunDialogProps) {
   const definitionSteps = workflow.data?.definition.steps ?? [];
   for (const [index, step] of definitionSteps.entries()) if (step.description) descriptions.set(index, step.description);
   const plan = fromStep < definitionSteps.length ? retryPlan(definitionSteps, fromStep) : undefined;
+  // Steps after which the page sent data to the site in some attempt: run again (to restore the page, or from the
+  // chosen step on), they send it again.
+  const sentBefore = new Set((detail.data?.steps ?? []).filter((step) => step.sentData).map((step) => step.stepIndex));
+  const resends = plan ? [...sentBefore].filter((index) => plan.replay.includes(index) || index >= plan.fromStep).sort((a, b) => a - b) : [];
 
   const stepName = (index: number) => {
     const description = descriptions.get(index);
@@ -73,11 +78,19 @@ export function RetryRunDialog({ run, open, onClose }: RetryRunDialogProps) {
           {plan.replay.length > 0 ? (
             <ul aria-label={t('retry.replayed_label')} className="list-inside list-disc space-y-0.5">
               {plan.replay.map((index) => (
-                <li key={index}>{stepName(index)}</li>
+                <li key={index}>
+                  {stepName(index)}
+                  {sentBefore.has(index) ? <span className="text-amber-800"> ({t('retry.sent_before')})</span> : null}
+                </li>
               ))}
             </ul>
           ) : null}
         </div>
+      ) : null}
+      {resends.length > 0 ? (
+        <p role="alert" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {t('retry.resends', { count: resends.length, steps: formatStepNumbers(resends, i18n.language) })}
+        </p>
       ) : null}
       <DialogActions>
         <Button variant="secondary" onClick={onClose} disabled={retry.isPending}>

@@ -35,6 +35,7 @@ function aStep(overrides: Partial<RunStep> = {}): RunStep {
     heal: null,
     used: null,
     table: null,
+    sentData: false,
     ...overrides,
   };
 }
@@ -359,12 +360,74 @@ describe('run details', () => {
       expect(dialog).toHaveTextContent(
         "Steps 1 and 3–6 run again: the page is opened again from step 3 and the form is filled in again before step 7. The decision in step 6 is not asked again: the earlier attempt's answer is used.",
       );
+      // No step of this run sent data: no warning.
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
       await userEvent.selectOptions(within(dialog).getByLabelText('Start from'), '0');
       expect(dialog).toHaveTextContent('The run starts over from step 1.');
       expect(within(dialog).queryByRole('list', { name: 'Steps that run again first' })).not.toBeInTheDocument();
       await userEvent.selectOptions(within(dialog).getByLabelText('Start from'), '6');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Retry' }));
       await waitFor(() => expect(calls.find((call) => call.path === '/api/runs/r1/retry')?.body).toEqual({ fromStep: 6 }));
+    });
+  });
+
+  describe('the retry dialog warns when a step that runs again already sent data to the site', () => {
+    // A save (fetch POST) at step 3, then a check at step 4 that failed: a retry from step 4 runs step 3 again.
+    const savedWorkflow: WorkflowDetail = aWorkflowDetail({
+      id: 'w1',
+      definition: {
+        version: 1,
+        steps: [
+          { id: 's1', type: 'navigate', description: 'Öppna formuläret', url: 'https://fastighet.example.se/ny' },
+          { id: 's2', type: 'change', description: 'Fyll i lägenhet', selectors: ['#lgh'], value: '1203' },
+          { id: 's3', type: 'click', description: 'Klicka på Spara', selectors: ['#spara'] },
+          { id: 's4', type: 'waitForElement', description: 'Kvittot visas', selectors: ['#kvitto'] },
+        ],
+      },
+    });
+    const savedRun: RunDetail = {
+      ...failedRun,
+      stepCount: 4,
+      failedStep: 3,
+      currentStep: 3,
+      currentStepDescription: 'Kvittot visas',
+      steps: [
+        aStep({ id: 'a1', seq: 1, stepIndex: 0, stepId: 's1', description: 'Öppna formuläret' }),
+        aStep({ id: 'a2', seq: 2, stepIndex: 1, stepId: 's2', stepType: 'change', description: 'Fyll i lägenhet' }),
+        aStep({ id: 'a3', seq: 3, stepIndex: 2, stepId: 's3', stepType: 'click', description: 'Klicka på Spara', sentData: true }),
+        aStep({ id: 'a4', seq: 4, stepIndex: 3, stepId: 's4', stepType: 'waitForElement', description: 'Kvittot visas', status: 'failed' }),
+      ],
+    };
+
+    async function openRetry() {
+      await renderDetails(savedRun, { 'GET /api/workflows/w1': () => json(200, savedWorkflow) });
+      await userEvent.click(screen.getByRole('button', { name: i18n.language === 'sv' ? 'Försök igen' : 'Retry' }));
+      return screen.findByRole('dialog');
+    }
+
+    it('in Swedish', async () => {
+      const dialog = await openRetry();
+      const replayed = await within(dialog).findByRole('list', { name: 'Steg som körs igen först' });
+      expect(within(replayed).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+        'Steg 1: Öppna formuläret',
+        'Steg 2: Fyll i lägenhet',
+        'Steg 3: Klicka på Spara (skickade data förra gången)',
+      ]);
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'Steg 3 skickade redan data till webbplatsen; körs det igen skickas uppgifterna en gång till (till exempel ett formulär som sparas två gånger). Kontrollera vad webbplatsen tog emot innan du försöker igen.',
+      );
+      // From step 1 nothing runs again first, but the run goes on through step 3 again.
+      await userEvent.selectOptions(within(dialog).getByLabelText('Börja från'), '0');
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Steg 3 skickade redan data');
+    });
+
+    it('in English', async () => {
+      await i18n.changeLanguage('en');
+      const dialog = await openRetry();
+      await within(dialog).findByRole('list', { name: 'Steps that run again first' });
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'Step 3 already sent data to the site; running it again sends the data once more (a form saved twice, for example). Check what the site received before you retry.',
+      );
     });
   });
 
