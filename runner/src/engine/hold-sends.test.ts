@@ -98,6 +98,25 @@ describe('holdSends', () => {
     await context.close();
   });
 
+  test.each([
+    ['a beacon', `navigator.sendBeacon('/post/save', '{"saved":4}')`],
+    ['a form posted by navigation', `const f = document.createElement('form'); f.method = 'post'; f.action = '/post/save'; f.enctype = 'text/plain'; const i = document.createElement('input'); i.name = 'saved'; i.value = '4'; f.append(i); document.body.append(f); f.submit()`],
+    ['a fetch from a web worker', `new Worker(URL.createObjectURL(new Blob(['fetch("' + location.origin + '/post/save", { method: "POST", body: "{}" })'], { type: 'text/javascript' })))`],
+    ['a fetch from an iframe', `const fr = document.createElement('iframe'); fr.srcdoc = '<script>fetch("/post/save", { method: "PUT", body: "{}" })<\/script>'; document.body.append(fr)`],
+  ])('%s is held too, and never reaches the site when the context closes', async (_what, script) => {
+    engine.server.page('/page', '<h1>Sida</h1>');
+    const context = await engine.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(engine.server.url('/page'));
+    const hold = await holdSends(context, 0);
+    await page.evaluate(script).catch(() => {}); // a form's navigation may end the evaluation
+    await expect.poll(() => hold.held()).toBe(1);
+    await context.close();
+    await sleep(300);
+    expect(engine.server.posts('save')).toHaveLength(0);
+    expect(engine.server.hits('/post/save')).toBe(0);
+  });
+
   test('a context that is already closed holds nothing and releases quietly', async () => {
     const context = await engine.browser.newContext();
     await context.close();
