@@ -1,7 +1,7 @@
 // Run details (/workflow-execution/$runId): facts, every attempt's steps with error, log, values,
 // decision and screenshot, retry from a step, the log download, live while the run is under way.
 import type { RunDetail, RunStep, WorkflowDetail } from '@shared/types/api';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
@@ -398,6 +398,14 @@ describe('run details', () => {
         aStep({ id: 'a4', seq: 4, stepIndex: 3, stepId: 's4', stepType: 'waitForElement', description: 'Kvittot visas', status: 'failed' }),
       ],
     };
+
+    it('the step after which the site received data says so, in Swedish and English', async () => {
+      await renderDetails(savedRun, { 'GET /api/workflows/w1': () => json(200, savedWorkflow) });
+      const steps = within(screen.getByRole('list', { name: 'Försök 1' })).getAllByRole('listitem').filter((item) => item.parentElement?.getAttribute('aria-label') === 'Försök 1');
+      expect(steps.map((step) => step.textContent?.includes('Webbplatsen tog emot data efter det här steget (till exempel ett sparat formulär).'))).toEqual([false, false, true, false]);
+      await act(() => i18n.changeLanguage('en'));
+      expect(within(screen.getByRole('list', { name: 'Attempt 1' })).getAllByText('The site received data after this step (a saved form, for example).')).toHaveLength(1);
+    });
 
     async function openRetry() {
       await renderDetails(savedRun, { 'GET /api/workflows/w1': () => json(200, savedWorkflow) });

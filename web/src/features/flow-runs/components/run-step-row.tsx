@@ -1,6 +1,7 @@
 // One executed step: status, number, type, what it did with the values this run used ("Fyll i ”Leverantör” med
 // ”Dahl”", from the step the runner recorded; its description below when it says something else), duration,
-// error, log lines, extracted values, the decision taken (its option's label and who chose it) and the screenshot.
+// error, log lines, extracted values, the decision taken (its option's label and who chose it), whether the site
+// received data after it (what a retry would send again) and the screenshot.
 import type { RunStep } from '@shared/types/api';
 import { useTranslation } from 'react-i18next';
 import { RunErrorExplanation } from '@/components/run-error/run-error-explanation';
@@ -66,6 +67,7 @@ export function RunStepRow({ runId, step }: RunStepRowProps) {
           </p>
         ) : null}
         {step.heal && step.status === 'passed' ? <HealNotice runId={runId} stepResultId={step.id} heal={step.heal} /> : null}
+        {step.sentData ? <p className="text-sm text-slate-700">{t('details.steps.sent_data')}</p> : null}
         {step.table ? <RunTableOutput runId={runId} step={{ ...step, table: step.table }} /> : null}
         {extracted.length > 0 && !step.table ? (
           <div>
