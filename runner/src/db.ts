@@ -2,6 +2,7 @@
 // claiming a run, its definition and secrets, step results as they happen, the heartbeat that is the
 // run's lease, the end of the run, and the sweep that fails the runs of runners that died.
 import postgres from 'postgres';
+import type { PersonAnswer } from './decisions.ts';
 import { type Definition, definitionSchema, secretNames, unsafeTemplateUses } from '../../supabase/functions/_shared/schemas/definition.ts';
 import type { InputFile, StepDecision } from './engine/types.ts';
 
@@ -267,7 +268,7 @@ export async function resumedAnswer(sql: Sql, run: ClaimedRun): Promise<ResumedA
  * The person's decision of task `taskId` of this attempt, once it is decided (undefined before). For a run kept in
  * place while a person decides (worker.ts inPlace): app.decide_task sets such a run running again.
  */
-export async function decidedTask(sql: Sql, run: Pick<ClaimedRun, 'id' | 'attempt'>, taskId: string): Promise<{ choice: string; decidedBy: string | null; decidedAt: Date } | undefined> {
+export async function decidedTask(sql: Sql, run: Pick<ClaimedRun, 'id' | 'attempt'>, taskId: string): Promise<PersonAnswer | undefined> {
   const [row] = await outlasting(() => sql<{ choice: string; decided_by: string | null; decided_at: Date }[]>`
     select decided_choice as choice, decided_by, decided_at from public.human_tasks
     where id = ${taskId} and run_id = ${run.id} and attempt = ${run.attempt} and status = 'decided'`);

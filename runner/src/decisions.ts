@@ -6,8 +6,8 @@
 // task, pause the run (requiresManualIntervention) and let go of it: the run waits for the person holding no
 // browser and no slot (the runner parks it, worker.ts), and the person's decision starts a new attempt at this
 // step, which takes that decision (`resumed`) instead of asking again. Where that attempt would send again what
-// the page already sent, the run waits in place instead (its browser and slot kept) and takes the decision there. A run that waits past its organisation's
-// limit ends as `waited_too_long` (app.runner_expire_paused).
+// the page already sent, the run waits in place instead (its browser and slot kept) and takes the decision there.
+// A run that waits past its organisation's limit ends as `waited_too_long` (app.runner_expire_paused).
 // Every AI answer is a row of ai_decisions; the person's choice is on the task; both are on the step. The
 // step's `approvers` are copied onto its task, so a later change of the definition cannot widen them.
 import { type AiConfig, type AiResult, askModel } from '../../supabase/functions/_shared/ai.ts';

@@ -255,11 +255,12 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
 
   /**
    * Keeps a run in place while a person pauses it, or decides its task, where parking it would send data twice
-   * (letGoSafely refused): the attempt holds its browser, slot and lease, and `until` is asked once per watch
-   * period for the person's answer. Undefined when the run was stopped, lost its lease, or the runner is shutting
-   * down (a run in place cannot be handed back: it ends for a person to check, drainUnfinished).
+   * (letGoSafely refused): the attempt holds its browser, slot and lease, and once per watch period reads the run's
+   * state and asks `until` (given that state) for the person's answer. Undefined when the run was stopped, lost its
+   * lease, or the runner is shutting down (a run in place cannot be handed back: it ends for a person to check,
+   * drainUnfinished).
    */
-  async function inPlace<T>(attempt: Attempt, what: string, until: () => Promise<T | undefined>): Promise<T | undefined> {
+  async function inPlace<T>(attempt: Attempt, what: string, until: (state: LeaseState) => T | undefined | Promise<T | undefined>): Promise<T | undefined> {
     Object.assign(attempt, { inPlace: true, phase: `${what}, kept in place`, phaseAt: Date.now(), phaseLogged: false });
     log(`run ${attempt.run.id} attempt ${attempt.run.attempt}: ${what}; its page already sent data that a new attempt would send again, so the run stays in place (its browser, slot and lease kept) and goes on in the same page`);
     try {
@@ -268,12 +269,14 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
           attempt.drainUnfinished = true;
           return undefined;
         }
-        const answer = await until();
-        if (answer !== undefined) return answer;
         const state = await runState(sql, attempt.run);
         if (state === 'lost') fence(attempt, 'its lease is gone (the run was ended, retried or taken by another runner)');
         else if (state === 'ended') await letGo(attempt, 'stopped');
-        else await new Promise((resolve) => setTimeout(resolve, config.watchMs));
+        else {
+          const answer = await until(state);
+          if (answer !== undefined) return answer;
+          await new Promise((resolve) => setTimeout(resolve, config.watchMs));
+        }
       }
       return undefined;
     } finally {
@@ -454,8 +457,7 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
           // that attempt would send again what this page sent: then the run waits here, and a resume goes on in it.
           if (state === 'paused' || state === 'waiting') {
             if (await letGoSafely(attempt, next.index, 'paused')) return 'stop';
-            const resumed = await inPlace(attempt, `paused by a person before step ${next.index + 1}`, async () =>
-              (await runState(sql, run)) === 'running' ? true : undefined);
+            const resumed = await inPlace(attempt, `paused by a person before step ${next.index + 1}`, (now) => (now === 'running' ? true : undefined));
             return resumed ? 'continue' : 'stop';
           }
           return state === 'running' ? 'continue' : 'stop';

@@ -127,7 +127,8 @@ export async function confirmCandidate(ctx: StepContext, page: Page, step: Step 
   const reason = why === 'critical' ? 'the step is critical' : why === 'too_close' ? 'it is too close to the next candidate' : `its score is below ${threshold.toFixed(2)}`;
   ctx.log(`asking a person whether ${candidate.describe} (score ${best.score.toFixed(2)}) is the right element: ${reason}`);
   // While a person looks (the run may wait for them in place, its page open), the step is not watched for a page
-  // that stopped answering: its deadline is set again once they answer (below).
+  // that stopped answering. The person's time is not the step's: once they answer, the action gets the step's whole
+  // time again.
   ctx.deadline = Number.POSITIVE_INFINITY;
   const answer = await ask(ctx.index, step, {
     candidate,
@@ -156,8 +157,6 @@ export async function confirmCandidate(ctx: StepContext, page: Page, step: Step 
       `a person confirmed ${candidate.describe}, but the page changed before the step could act (${now ? `the element is now ${now.describe}` : 'the element is gone'}); nothing was done`,
     );
   }
-  // The person's time is not the step's: the action gets the step's whole time again.
-  ctx.deadline = Date.now() + ctx.timeoutMs;
   ctx.log(`a person confirmed ${candidate.describe} (score ${best.score.toFixed(2)}): used`);
   ctx.heal = { ...healOf(ctx, step, candidate, 'confirmed', best.score, threshold), ...(answer.details && { details: answer.details }) };
   return locator;
