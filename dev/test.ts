@@ -2,20 +2,20 @@
 // stack (profile `test`, its own ports and data) against which Lighthouse, pgTAP, the api function's Deno tests,
 // the runner's hard cases (with the static checks and the API benchmark beside them) and the Playwright end-to-end
 // specs run.
-// Two suites run at once only where one of them mostly waits; the one beside prints its output when it ends.
+// Suites run at once only where one of them mostly waits; a suite beside another prints its output when it ends.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from './lib/cluster.ts';
-import { STACK_TESTS } from '../runner/test/stack-tests.ts';
+import { STACK_TESTS, STACK_TESTS_APART } from '../runner/test/stack-tests.ts';
 import { startStack, type Stack } from './lib/stack.ts';
 
 const only = process.argv.slice(2);
 const results: Array<{ name: string; ok: boolean; seconds: number; failures?: string[] }> = [];
 /** Every suite's name, also of those a filter skipped (to list them when a filter matches none). */
 const known: string[] = [];
-/** The suites' processes now running (two at most: a suite and one `beside` it). */
+/** The suites' processes now running (a suite and those `beside` it). */
 const running = new Set<ReturnType<typeof spawn>>();
 let stack: Stack | undefined;
 
@@ -32,6 +32,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 const bin = (name: string) => join(repoRoot, 'node_modules/.bin', name);
+/** The port offset of a stack beside the test stack: `n` past the offset npm test itself was given. */
+const offset = (n: number) => String(n + (Number(process.env.KOLLEGA_PORT_OFFSET ?? 0) || 0));
 
 // Suites run as child processes awaited asynchronously: the Auth stand-in lives in this process and
 // must keep answering while a suite runs. A suite `beside` another keeps its output until it ends and then
@@ -111,8 +113,14 @@ const staticChecks = async () => {
 const apiBench = (beside: boolean) =>
   suite('bench/api.ts --tiny (a small database; every endpoint against its SQL floor once)', bin('tsx'), ['bench/api.ts', '--tiny'], {
     beside,
-    env: { KOLLEGA_PORT_OFFSET: '3500', KOLLEGA_STACK_DIR: 'bench-api' },
+    env: { KOLLEGA_PORT_OFFSET: offset(3500), KOLLEGA_STACK_DIR: 'bench-api' },
   });
+
+// The runner's tests that start, stop and restart runners of their own, on a stack of their own (dev/with-stack.ts).
+const apartSuite = (beside: boolean) =>
+  suite('runner: drain, fencing, claims, self-check and a database restart, with runners of their own on a second stack (vitest)', bin('tsx'), [
+    'dev/with-stack.ts', bin('vitest'), 'run', '-c', 'vitest.runner.config.ts', ...STACK_TESTS_APART,
+  ], { beside, env: { KOLLEGA_PORT_OFFSET: offset(2000), KOLLEGA_STACK_DIR: 'test-apart' } });
 
 if (existsSync(join(repoRoot, 'vitest.config.ts'))) await suite('web unit tests (vitest)', bin('vitest'), ['run', '-c', 'vitest.config.ts']);
 await suite('runner tests (vitest): step engine and test sites in Chromium, queue schema', bin('vitest'), ['run', '-c', 'vitest.runner.config.ts']);
@@ -123,14 +131,14 @@ await Promise.all([
   suite('bench/runner-load.ts, tiny, and the fault suite (4 runs on one runner process and its own stack, 12 queued for one organisation, then 10 runs on two runners through a SIGKILL, a SIGSTOP, a killed Chromium, a SIGTERM and a Postgres restart; invariants: each run exactly once, the other organisation\'s run claimed within 30 s, each effect at most once)', bin('tsx'), [
     'bench/runner-load.ts', '--runs', '4', '--runners', '1', '--concurrency', '2', '--probe', '1', '--fair', '12', '--after-kill', '0', '--faults', '10', '--timeout-min', '10',
     '--out', join(tmpdir(), 'kollega-runner-load-tiny.json'),
-  ]),
+  ], { env: { KOLLEGA_PORT_OFFSET: offset(5000) } }),
   (async () => {
     await suite('bench/batches.ts, tiny (3 rows as a batch and as single runs on one runner process and its own stack; each row exactly once)', bin('tsx'), [
       'bench/batches.ts', '--rows', '3', '--concurrency', '2', '--timeout-min', '6', '--out', join(tmpdir(), 'kollega-batches-bench-tiny.json'),
-    ], { beside: true, env: { KOLLEGA_PORT_OFFSET: '4500' } });
+    ], { beside: true, env: { KOLLEGA_PORT_OFFSET: offset(4500) } });
     await suite('bench/attended.ts, tiny (2 runs in a person\'s browser through the relay and 2 on the runner, on one runner process and its own stack; each form exactly once)', bin('tsx'), [
       'bench/attended.ts', '--runs', '2', '--out', join(tmpdir(), 'kollega-attended-bench-tiny.json'),
-    ], { beside: true });
+    ], { beside: true, env: { KOLLEGA_PORT_OFFSET: offset(4000) } });
   })(),
 ]);
 
@@ -163,12 +171,15 @@ if (stack) {
     cwd: fnDir,
     env: { DENO_JOBS: '2', API_URL: urls.api, APP_URL: urls.app, MAIL_URL: urls.mail, DB_URL: urls.db, SUPABASE_URL: urls.supabase },
   });
-  // The hard cases wait on the stack's runner half of their time: the static checks and the API benchmark (which need
-  // not this stack) run beside them.
+  // The hard cases wait on the stack's runner half of their time. Beside them: the runner tests that start and stop
+  // runners of their own (mostly waiting on leases and drains too), on a second stack (other ports and data folder)
+  // so that neither group's runners take the other's runs; and the static checks, then the API benchmark.
+  const onThisStack = STACK_TESTS.filter((f) => !STACK_TESTS_APART.includes(f));
   await Promise.all([
-    suite('runner: hard cases through the api and the runner, schedules, decisions, waiting runs (vitest)', bin('vitest'), ['run', '-c', 'vitest.runner.config.ts', ...STACK_TESTS], {
+    suite('runner: hard cases through the api and the runner, schedules, decisions, waiting runs (vitest)', bin('vitest'), ['run', '-c', 'vitest.runner.config.ts', ...onThisStack], {
       env: { API_URL: urls.api, APP_URL: urls.app, DB_URL: urls.db, RUNNER_DB_URL: urls.runnerDb },
     }),
+    apartSuite(true),
     (async () => {
       await staticChecks();
       await apiBench(true);
@@ -181,6 +192,7 @@ if (stack) {
 } else {
   // No stack (a filter that names none of its suites, or a stack that did not start): the static checks and the API
   // benchmark run alone.
+  await apartSuite(false);
   await staticChecks();
   await apiBench(false);
 }
