@@ -261,9 +261,28 @@ for (const action of ['pause', 'resume', 'stop'] as const) {
   });
 }
 
+const retryFailedBodySchema = z.strictObject({
+  /** Failed rows whose run sent data to the site before it failed run again from the start: only when this says so. */
+  resend: z.boolean({ message: 'invalid_data' }).optional(),
+});
+
 batchRoutes.post('/batches/:id/retry-failed', requireSession, async (c) => {
   const id = pathId(c);
+  const text = await c.req.text();
+  const { resend } = validate(text.trim() ? parseJson(text) : {}, retryFailedBodySchema, c.get('lang'));
   return c.json(await asCaller(c, async (tx) => {
+    if (!resend) {
+      // A failed row runs again as a new run from the first step: a row whose run had sent data to the site (a
+      // saved form, run_steps.sent_data) would send it again. Refused until the person has been told.
+      const [{ sent }] = await tx<{ sent: number }[]>`
+        select count(*)::integer as sent from public.batch_items i
+        where i.batch_id = ${id} and i.status = 'failed'
+          and exists (select 1 from public.run_steps s where s.run_id = i.run_id and s.sent_data)`;
+      if (sent > 0) {
+        const key = sent === 1 ? 'batch_retry_resends_data_one' : 'batch_retry_resends_data_other';
+        throw new HttpError(409, 'batch_retry_resends_data', { message: t(c.get('lang'), key, { count: sent }) });
+      }
+    }
     const [{ retried }] = await tx<{ retried: number }[]>`select app.retry_failed_batch(${id}) as retried`;
     return { retried, batch: await batchSummary(tx, id) };
   }));

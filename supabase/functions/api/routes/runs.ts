@@ -42,7 +42,26 @@ const retryBodySchema = z.strictObject({
     'step_index_invalid',
   )
     .optional(),
+  /**
+   * A step after which the site received data in an earlier attempt would run again (to restore the page, or from
+   * the chosen step on): without `resend: true` the retry is refused (409 retry_resends_data), so that nobody sends
+   * a form twice without having been told.
+   */
+  resend: z.boolean({ message: 'invalid_data' }).optional(),
 });
+
+/** Step numbers for a message: consecutive ones as a range, the rest listed ("2–3 och 5", "2–3 and 5"). */
+function stepNumbers(indices: readonly number[], lang: string): string {
+  const ranges: string[] = [];
+  const sorted = [...new Set(indices)].sort((a, b) => a - b);
+  for (let i = 0; i < sorted.length; i++) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    ranges.push(j === i ? String(sorted[i]! + 1) : `${sorted[i]! + 1}–${sorted[j]! + 1}`);
+    i = j;
+  }
+  return new Intl.ListFormat(lang, { type: 'conjunction' }).format(ranges);
+}
 
 /**
  * `Run`s: the page of public.runs chosen by `where` (newest first, at most `limit`) joined with its
@@ -359,8 +378,28 @@ for (const action of ['pause', 'resume', 'stop'] as const) {
 runRoutes.post('/runs/:id/retry', requireSession, async (c) => {
   const id = pathId(c);
   const text = await c.req.text();
-  const { fromStep } = validate(text.trim() ? parseJson(text) : {}, retryBodySchema, c.get('lang'));
+  const { fromStep, resend } = validate(text.trim() ? parseJson(text) : {}, retryBodySchema, c.get('lang'));
   const run = await actOnRun(c, 'retry', async (tx): Promise<RetriedRun> => {
+    if (!resend) {
+      // What the retry would run again (retry_run's choice: the current version, from the failed step by default),
+      // against the steps after which the site received data in any attempt (run_steps.sent_data). A run that is
+      // not failed, or a step outside the version, is left to retry_run's own refusal.
+      const [planned] = await tx<{ from_step: number; steps: PlanStep[]; sent: number[] }[]>`
+        select coalesce(${fromStep ?? null}::integer, r.failed_step, 0) as from_step, v.definition -> 'steps' as steps,
+               array(select distinct s.step_index from public.run_steps s where s.run_id = r.id and s.sent_data order by 1) as sent
+        from public.runs r
+        join public.workflows w on w.id = r.workflow_id
+        join public.workflow_versions v on v.workflow_id = w.id and v.version = w.current_version
+        where r.id = ${id} and r.status = 'failed'`;
+      if (planned && planned.sent.length && planned.from_step < planned.steps.length) {
+        const plan = retryPlan(planned.steps, planned.from_step);
+        const resends = planned.sent.filter((index) => plan.replay.includes(index) || index >= plan.fromStep);
+        if (resends.length) {
+          const key = resends.length === 1 ? 'retry_resends_data_one' : 'retry_resends_data_other';
+          throw new HttpError(409, 'retry_resends_data', { message: t(c.get('lang'), key, { steps: stepNumbers(resends, c.get('lang')) }) });
+        }
+      }
+    }
     // The new attempt runs the version retry_run chose (the current one): its steps say what runs again.
     const [retried] = await tx<{ start_step: number; steps: PlanStep[] }[]>`
       select r.start_step, v.definition -> 'steps' as steps

@@ -211,7 +211,18 @@ Deno.test('batches: pause, resume, stop all, retry-failed of exactly the failed 
   assertEquals(new TextDecoder('utf-8', { ignoreBOM: true }).decode(file.bytes), '\ufeffreference;leverantor;belopp;status;error;output.fakturanr\r\n' +
     "F-1;'=cmd|calc;1;done;;'+8400\r\nF-2;Dahl;2;failed;no field Leverantör;\r\nF-3;'@Beijer;3;done;;\r\n");
 
-  const retried = await member.client.post(`/batches/${batchId}/retry-failed`);
+  // The failed row's run had saved something on the site before it failed: running it again from the start would
+  // send that again, so the retry is refused until it says resend (nothing changes meanwhile).
+  await withDb((sql) =>
+    sql`insert into public.run_steps (organization_id, run_id, attempt, seq, step_index, step_id, step_type, description, status, sent_data)
+        select organization_id, id, 1, 0, 0, 's1', 'click', 'Spara', 'passed', true from public.runs where id = ${second.run_id}`
+  );
+  const resends = await member.client.clone('sv').post(`/batches/${batchId}/retry-failed`);
+  assertEquals([resends.status, resends.body.code], [409, 'batch_retry_resends_data']);
+  assertMatch(resends.body.error, /^En av de misslyckade raderna skickade redan data till webbplatsen innan den misslyckades\./);
+  assertEquals((await items(batchId))[1].status, 'failed');
+  assertEquals((await member.client.post(`/batches/${batchId}/retry-failed`, { resend: 1 })).status, 400);
+  const retried = await member.client.post(`/batches/${batchId}/retry-failed`, { resend: true });
   assertEquals([retried.status, retried.body.retried, retried.body.batch.status], [200, 1, 'running']);
   const after = await items(batchId);
   assertEquals(after.map((r) => [r.status, r.run_id === [first, second, third][r.index].run_id]), [['completed', true], ['running', false], ['completed', true]],

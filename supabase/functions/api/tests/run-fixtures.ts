@@ -123,15 +123,15 @@ export function insertRun(workflowId: string, state: RunState): Promise<string> 
 /** A step result of a run (attempt 1), optionally with a screenshot and an AI decision; returns its id. */
 export function insertStep(
   runId: string,
-  step: { seq: number; stepIndex?: number; status?: string; jpeg?: Uint8Array; decision?: Record<string, unknown>; attempt?: number },
+  step: { seq: number; stepIndex?: number; status?: string; jpeg?: Uint8Array; decision?: Record<string, unknown>; attempt?: number; sentData?: boolean },
 ): Promise<string> {
   return withDb(async (sql) => {
     const [row] = await sql<{ id: string }[]>`
       insert into public.run_steps (organization_id, run_id, attempt, seq, step_index, step_id, step_type, description, status,
-                                    finished_at, duration_ms, log, decision, has_screenshot)
+                                    finished_at, duration_ms, log, decision, has_screenshot, sent_data)
       select r.organization_id, r.id, ${step.attempt ?? 1}, ${step.seq}, ${step.stepIndex ?? step.seq}, ${`s${(step.stepIndex ?? step.seq) + 1}`},
              'click', 'Steg', ${step.status ?? 'passed'}, now(), 120, ${sql.json([{ at: 1, message: 'clicked aria/Logga in' }])},
-             ${step.decision ? sql.json(step.decision as never) : null}, ${!!step.jpeg}
+             ${step.decision ? sql.json(step.decision as never) : null}, ${!!step.jpeg}, ${step.sentData ?? false}
       from public.runs r where r.id = ${runId}
       returning id`;
     if (step.jpeg) {

@@ -415,6 +415,54 @@ Deno.test('POST /api/runs/:id/retry takes { fromStep } (0-based): 400 outside th
   assertEquals((await storedRun(runId)).start_step, 0);
 });
 
+Deno.test('POST /api/runs/:id/retry refuses (409 retry_resends_data) to run again a step after which the site received data, unless { resend: true }', async () => {
+  const { member } = await team();
+  const id = await workflowWithSteps(member.client);
+  // Failed at step 5 (the wait) after step 4 (Logga in) sent the form: a retry from step 5 replays steps 1–4.
+  const runId = await insertRun(id, { status: 'failed', failedStep: 4, completedSteps: 4 });
+  for (const seq of [0, 1, 2, 3]) await insertStep(runId, { seq, sentData: seq === 3 });
+  const refused = await member.client.post(`/runs/${runId}/retry`, {}, { headers: { 'Accept-Language': 'sv' } });
+  assertEquals([refused.status, refused.body.code], [409, 'retry_resends_data']);
+  assertEquals(
+    refused.body.error,
+    'Steg 4 skickade redan data till webbplatsen; körs det igen skickas uppgifterna en gång till (till exempel ett formulär som sparas två gånger). Kontrollera vad webbplatsen tog emot och försök igen ändå om det behövs.',
+  );
+  assertEquals([(await storedRun(runId)).attempt, (await errorItems(runId))[0]?.status], [1, 'pending'], 'nothing changed');
+  // From step 4 itself, and from step 1 (nothing replayed, but step 4 runs again later): refused the same way.
+  for (const fromStep of [3, 0]) {
+    assertEquals((await member.client.post(`/runs/${runId}/retry`, { fromStep })).body.code, 'retry_resends_data', `from ${fromStep + 1}`);
+  }
+  assertEquals((await member.client.post(`/runs/${runId}/retry`, { resend: 'yes' })).status, 400);
+  const anyway = await member.client.post(`/runs/${runId}/retry`, { resend: true });
+  assertEquals([anyway.status, anyway.body.attempt, anyway.body.retryPlan.replay], [202, 2, [0, 1, 2, 3]]);
+});
+
+Deno.test('POST /api/runs/:id/retry: steps that sent data and do not run again do not hold a retry back; two are named in English', async () => {
+  const { member } = await team();
+  const definition = {
+    version: 1,
+    steps: [
+      { id: 's1', type: 'navigate', description: 'Öppna', url: 'https://fastighet.example.se/' },
+      { id: 's2', type: 'click', description: 'Spara', selectors: ['#spara'] },
+      { id: 's3', type: 'click', description: 'Skicka', selectors: ['#skicka'] },
+      { id: 's4', type: 'navigate', description: 'Nästa sida', url: 'https://fastighet.example.se/nasta' },
+      { id: 's5', type: 'click', description: 'Klar', selectors: ['#klar'] },
+    ],
+  };
+  const id = await workflowWithSteps(member.client, { definition });
+  const failedAtFive = await insertRun(id, { status: 'failed', failedStep: 4, completedSteps: 4 });
+  for (const seq of [0, 1, 2, 3]) await insertStep(failedAtFive, { seq, sentData: seq === 1 || seq === 2 });
+  // Step 5's page is step 4's navigate: steps 2–3 do not run again.
+  const fromFive = await member.client.post(`/runs/${failedAtFive}/retry`, {});
+  assertEquals([fromFive.status, fromFive.body.retryPlan.replay], [202, [3]]);
+
+  const failedAtThree = await insertRun(id, { status: 'failed', failedStep: 2, completedSteps: 2 });
+  for (const seq of [0, 1, 2]) await insertStep(failedAtThree, { seq, sentData: seq > 0 });
+  const refused = await member.client.post(`/runs/${failedAtThree}/retry`, {}, { headers: { 'Accept-Language': 'en' } });
+  assertEquals([refused.status, refused.body.code], [409, 'retry_resends_data']);
+  assertMatch(refused.body.error, /^Steps 2–3 already sent data to the site; running them again/);
+});
+
 Deno.test("every run path answers 404 for another organisation's run, a missing or a malformed id, and 401 without a session", async () => {
   const [a, b] = await Promise.all([team(), team()]);
   const runId = await insertRun(await workflowWithSteps(b.admin.client), { status: 'running' });

@@ -16,7 +16,7 @@ function ErrorQueuePage() {
   return (
     <ErrorQueueScreen
       canModerate={moderate.allowed}
-      onRetryFromStep={(item, callbacks) => retry.mutate({ id: item.executionId, fromStep: item.stepIndex ?? undefined }, callbacks)}
+      onRetryFromStep={(item, resend, callbacks) => retry.mutate({ id: item.executionId, fromStep: item.stepIndex ?? undefined, resend }, callbacks)}
     />
   );
 }

@@ -156,6 +156,58 @@ describe('error queue', () => {
     expect(await screen.findByText('Inga aktiva fel')).toBeInTheDocument();
   });
 
+  it('asks before a retry that would send data to the site again: the server refuses, the person reads why and retries anyway', async () => {
+    let retried = false;
+    const item = anError({ id: 'e2', executionId: 'run-7', errorType: 'timeout', errorMessage: 'Tog för lång tid', stepIndex: 4 });
+    const reason =
+      'Steg 4 skickade redan data till webbplatsen; körs det igen skickas uppgifterna en gång till (till exempel ett formulär som sparas två gånger). Kontrollera vad webbplatsen tog emot och försök igen ändå om det behövs.';
+    const { calls } = mockQueue(
+      () => json(200, page([{ ...item, status: retried ? 'resolved' : 'pending' }].filter((i) => i.status === 'pending'))),
+      measured,
+      {
+        'POST /api/runs/run-7/retry': (request) => {
+          if (!(request.body as { resend?: boolean }).resend) return json(409, { error: reason, code: 'retry_resends_data' });
+          retried = true;
+          return json(202, { id: 'run-7', status: 'pending', retryPlan: { fromStep: 4, replay: [0, 1, 2, 3], page: 0, context: [], fills: [], decisions: [] } });
+        },
+      },
+    );
+    await renderQueue();
+    await userEvent.click(await screen.findByRole('button', { name: 'Lös' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Försök igen från detta steg' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Försöka igen ändå?' });
+    expect(dialog).toHaveAccessibleDescription(reason);
+    // Refused: no error toast, nothing retried, the item still pending.
+    expect(screen.queryByText('Kunde inte försöka igen')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/runs/run-7/retry').map((call) => call.body)).toEqual([{ fromStep: 4 }]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Avbryt' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.path === '/api/runs/run-7/retry')).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Lös' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Försök igen från detta steg' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Försöka igen ändå?' })).getByRole('button', { name: 'Försök igen ändå' }));
+    expect(await screen.findByText('Körningen startar om')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/runs/run-7/retry').map((call) => call.body)).toEqual([{ fromStep: 4 }, { fromStep: 4 }, { fromStep: 4, resend: true }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('Inga aktiva fel')).toBeInTheDocument();
+  });
+
+  it('in English too', async () => {
+    await i18n.changeLanguage('en');
+    const item = anError({ id: 'e2', executionId: 'run-7', stepIndex: 1 });
+    mockQueue([item], measured, {
+      'POST /api/runs/run-7/retry': () => json(409, { error: 'Step 2 already sent data to the site.', code: 'retry_resends_data' }),
+    });
+    renderApp('/error-queue');
+    await userEvent.click(await screen.findByRole('button', { name: 'Resolve' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Retry from this step' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Retry anyway?' });
+    expect(dialog).toHaveAccessibleDescription('Step 2 already sent data to the site.');
+    expect(within(dialog).getByRole('button', { name: 'Retry anyway' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+
   it('marks an error resolved, says so and refetches the list and figures', async () => {
     let resolved = false;
     const { calls } = mockQueue(() => json(200, page([anError({ status: resolved ? 'resolved' : 'pending' })].filter((item) => item.status === 'pending'))), measured, {

@@ -1,17 +1,21 @@
 // /error-queue ('Felkö'): the measured figures, and the pending errors (newest first, a page at a time) with
 // retry-from-step or resolve, the run's details and (for superusers and admins) escalate and ignore. Refreshed
-// every 10 s (every loaded page).
+// every 10 s (every loaded page). A retry that would send data to the site again (a step that sent it runs again)
+// is refused by the server; the person then reads why and may retry anyway.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ErrorQueueItem, RetriedRun } from '@shared/types/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { CheckCircleIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
 import { notify } from '@/components/ui/notify';
 import { PageHeader } from '@/components/ui/page-header';
 import { ShowMore } from '@/components/ui/show-more';
 import { SkeletonList } from '@/components/ui/skeleton-list';
+import { isResendRefusal } from '@/features/flow-runs/api/retry-run';
 import { pageItems } from '@/lib/paging';
 import { describeRetryPlan } from '@/lib/retry-plan-text';
 import { useEscalateError } from '../api/escalate-error';
@@ -31,7 +35,11 @@ type ErrorQueueScreenProps = {
    * Retries the item's run from its step (POST /api/runs/{executionId}/retry, the flow-runs feature's
    * call, passed in by the route); the server then resolves the item and says what runs again (retryPlan).
    */
-  onRetryFromStep: (item: ErrorQueueItem, callbacks: { onSuccess: (run: RetriedRun) => void; onSettled: () => void }) => void;
+  onRetryFromStep: (
+    item: ErrorQueueItem,
+    resend: boolean,
+    callbacks: { onSuccess: (run: RetriedRun) => void; onError: (error: unknown) => void; onSettled: () => void },
+  ) => void;
 };
 
 export function ErrorQueueScreen({ canModerate, onRetryFromStep }: ErrorQueueScreenProps) {
@@ -42,13 +50,19 @@ export function ErrorQueueScreen({ canModerate, onRetryFromStep }: ErrorQueueScr
   const ignoreError = useIgnoreError();
   const escalateError = useEscalateError();
   const [retrying, setRetrying] = useState<string | null>(null);
+  /** A retry the server refused because it would send data again: the item and the server's reason. */
+  const [resending, setResending] = useState<{ item: ErrorQueueItem; reason: string } | null>(null);
 
   const pending = pageItems(errors.data);
 
-  const handleRetry = (item: ErrorQueueItem) => {
+  const handleRetry = (item: ErrorQueueItem, resend = false) => {
     setRetrying(item.id);
-    onRetryFromStep(item, {
+    onRetryFromStep(item, resend, {
+      onError: (error) => {
+        if (isResendRefusal(error)) setResending({ item, reason: error.serverMessage ?? t('resend.reason') });
+      },
       onSuccess: (run) => {
+        setResending(null);
         const workflow = item.workflowName ?? item.workflowId;
         const retried = item.stepIndex === null
           ? t('toast.retried_description_no_step', { workflow })
@@ -106,6 +120,20 @@ export function ErrorQueueScreen({ canModerate, onRetryFromStep }: ErrorQueueScr
         )}
         {pending.length > 0 ? <ShowMore list={errors} /> : null}
       </div>
+      <Dialog open={resending !== null} onClose={() => setResending(null)} title={t('resend.title')} description={resending?.reason}>
+        <DialogActions>
+          <Button variant="secondary" onClick={() => setResending(null)} disabled={retrying !== null}>
+            {t('resend.cancel')}
+          </Button>
+          <Button
+            onClick={() => resending && handleRetry(resending.item, true)}
+            isPending={retrying !== null && retrying === resending?.item.id}
+            pendingLabel={t('resend.pending')}
+          >
+            {t('resend.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </section>
   );
 }

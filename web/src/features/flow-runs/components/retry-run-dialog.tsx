@@ -1,7 +1,10 @@
 // Retry a failed run from a chosen step (default: the one that failed), saying which steps run again first to
 // restore that step's page (@shared/retry-plan on the workflow's current definition, which the retry runs).
 // The steps are named from that definition, else from the run's step log. A step that sent data to the site in an
-// earlier attempt (RunStep.sentData) and would run again is marked, and a warning says it sends the data again.
+// earlier attempt (RunStep.sentData) and would run again is marked, and a warning says it sends the data again;
+// only then does the retry say `resend` (the server refuses it otherwise). Should the server know of a send this
+// dialog did not show (its step log read earlier), its refusal is shown in the warning's place and the log read
+// again, and the next click retries anyway.
 import { useQuery } from '@tanstack/react-query';
 import { retryPlan } from '@shared/retry-plan';
 import type { Run } from '@shared/types/api';
@@ -14,7 +17,7 @@ import { SelectInput } from '@/components/ui/select-input';
 import { workflowQueryOptions } from '@/features/workflows/api/get-workflow';
 import { describeRetryPlan, formatStepNumbers } from '@/lib/retry-plan-text';
 import { runQueryOptions } from '../api/get-run';
-import { useRetryRun } from '../api/retry-run';
+import { isResendRefusal, useRetryRun } from '../api/retry-run';
 import { defaultRetryStep } from '../model';
 
 type RetryRunDialogProps = {
@@ -55,10 +58,14 @@ export function RetryRunDialog({ run, open, onClose }: RetryRunDialogProps) {
     return { value: String(index), label };
   });
 
+  const refused = isResendRefusal(retry.error) ? retry.error : undefined;
   const handleRetry = () =>
     retry.mutate(
-      { id: run.id, fromStep: options.length > 0 ? fromStep : undefined },
+      { id: run.id, fromStep: options.length > 0 ? fromStep : undefined, resend: resends.length > 0 || !!refused },
       {
+        onError: (error) => {
+          if (isResendRefusal(error)) void detail.refetch();
+        },
         onSuccess: (retried) => {
           onClose();
           const replay = retried.retryPlan ? ` ${describeRetryPlan(retried.retryPlan, tc, i18n.language)}` : '';
@@ -70,7 +77,10 @@ export function RetryRunDialog({ run, open, onClose }: RetryRunDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} title={t('retry.title', { name: run.workflowName })} description={t('retry.description')}>
       {options.length > 0 ? (
-        <SelectInput label={t('retry.step_label')} value={String(fromStep)} options={options} onChange={(value) => setFromStep(Number(value))} />
+        <SelectInput label={t('retry.step_label')} value={String(fromStep)} options={options} onChange={(value) => {
+            setFromStep(Number(value));
+            retry.reset();
+          }} />
       ) : null}
       {plan ? (
         <div className="mt-4 space-y-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-700" aria-live="polite">
@@ -87,9 +97,9 @@ export function RetryRunDialog({ run, open, onClose }: RetryRunDialogProps) {
           ) : null}
         </div>
       ) : null}
-      {resends.length > 0 ? (
+      {resends.length > 0 || refused ? (
         <p role="alert" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          {t('retry.resends', { count: resends.length, steps: formatStepNumbers(resends, i18n.language) })}
+          {resends.length > 0 ? t('retry.resends', { count: resends.length, steps: formatStepNumbers(resends, i18n.language) }) : refused?.serverMessage}
         </p>
       ) : null}
       <DialogActions>

@@ -429,6 +429,38 @@ describe('run details', () => {
       expect(within(dialog).getByRole('alert')).toHaveTextContent('Steg 3 skickade redan data');
     });
 
+    it('a retry it warned about is sent as one that may send again (resend)', async () => {
+      const { calls } = await renderDetails(savedRun, {
+        'GET /api/workflows/w1': () => json(200, savedWorkflow),
+        'POST /api/runs/r1/retry': () => json(202, { ...savedRun, status: 'pending' }),
+      });
+      await userEvent.click(screen.getByRole('button', { name: 'Försök igen' }));
+      const dialog = await screen.findByRole('dialog');
+      await within(dialog).findByRole('alert');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Försök igen' }));
+      await waitFor(() => expect(calls.find((call) => call.path === '/api/runs/r1/retry')?.body).toEqual({ fromStep: 3, resend: true }));
+    });
+
+    it('a send the dialog did not know of: the server refuses, the dialog says why, and the next click retries anyway', async () => {
+      const unknownSend: RunDetail = { ...savedRun, steps: savedRun.steps.map((step) => ({ ...step, sentData: false })) };
+      const reason = 'Steg 3 skickade redan data till webbplatsen; körs det igen skickas uppgifterna en gång till.';
+      const { calls } = await renderDetails(unknownSend, {
+        'GET /api/workflows/w1': () => json(200, savedWorkflow),
+        'POST /api/runs/r1/retry': (call) =>
+          (call.body as { resend?: boolean }).resend ? json(202, { ...savedRun, status: 'pending' }) : json(409, { error: reason, code: 'retry_resends_data' }),
+      });
+      await userEvent.click(screen.getByRole('button', { name: 'Försök igen' }));
+      const dialog = await screen.findByRole('dialog');
+      await within(dialog).findByRole('list', { name: 'Steg som körs igen först' });
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Försök igen' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(reason);
+      expect(screen.queryByText('Kunde inte försöka igen')).not.toBeInTheDocument();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Försök igen' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(calls.filter((call) => call.path === '/api/runs/r1/retry').map((call) => call.body)).toEqual([{ fromStep: 3 }, { fromStep: 3, resend: true }]);
+    });
+
     it('in English', async () => {
       await i18n.changeLanguage('en');
       const dialog = await openRetry();

@@ -1,6 +1,7 @@
 // The workflow's batches beside the step editor: start one from a file, and for each its live counters
-// ("412 klara · 3 fel · 1 väntar på dig"), pause or resume, stop all, retry the failed rows and download the
-// results in the format the file came in.
+// ("412 klara · 3 fel · 1 väntar på dig"), pause or resume, stop all, retry the failed rows (asking first when a
+// failed row had already sent data to the site: the server refuses until then) and download the results in the
+// format the file came in.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { BatchSummary } from '@shared/types/api';
 import { useState } from 'react';
@@ -9,10 +10,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Card } from '@/components/ui/card';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { notify } from '@/components/ui/notify';
 import { ShowMore } from '@/components/ui/show-more';
 import { pageItems } from '@/lib/paging';
-import { type BatchAction, useControlBatch } from '../api/control-batch';
+import { type BatchAction, isBatchResendRefusal, useControlBatch } from '../api/control-batch';
 import { batchesQueryOptions, batchResultsUrl } from '../api/get-batches';
 import { BatchUploadDialog } from './batch-upload-dialog';
 
@@ -21,8 +23,21 @@ const TONE = { running: 'indigo', paused: 'amber', stopped: 'slate', completed: 
 function BatchRow({ batch, workflowId }: { batch: BatchSummary; workflowId: string }) {
   const { t, i18n } = useTranslation('workflows');
   const control = useControlBatch(workflowId);
-  const act = (action: BatchAction) =>
-    control.mutate({ batchId: batch.id, action }, { onSuccess: () => notify.success(t(`batches.toast.${action}`)) });
+  /** The server's reason for refusing to run the failed rows again (some had sent data), while the person decides. */
+  const [resendReason, setResendReason] = useState<string | null>(null);
+  const act = (action: BatchAction, resend = false) =>
+    control.mutate(
+      { batchId: batch.id, action, resend },
+      {
+        onSuccess: () => {
+          setResendReason(null);
+          void notify.success(t(`batches.toast.${action}`));
+        },
+        onError: (error) => {
+          if (isBatchResendRefusal(error)) setResendReason(error.serverMessage ?? t('batches.resend.reason'));
+        },
+      },
+    );
   const open = batch.status === 'running' || batch.status === 'paused';
   return (
     <li className="space-y-2 rounded-lg p-3 ring-1 ring-slate-200" aria-label={batch.fileName || t('batches.json_rows')}>
@@ -50,6 +65,16 @@ function BatchRow({ batch, workflowId }: { batch: BatchSummary; workflowId: stri
           {t('batches.actions.download')}
         </a>
       </div>
+      <Dialog open={resendReason !== null} onClose={() => setResendReason(null)} title={t('batches.resend.title')} description={resendReason ?? undefined}>
+        <DialogActions>
+          <Button variant="secondary" onClick={() => setResendReason(null)} disabled={control.isPending}>
+            {t('batches.resend.cancel')}
+          </Button>
+          <Button onClick={() => act('retry-failed', true)} isPending={control.isPending} pendingLabel={t('batches.resend.pending')}>
+            {t('batches.resend.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </li>
   );
 }
