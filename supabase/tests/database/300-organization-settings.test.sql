@@ -4,7 +4,7 @@
 -- backoff, as often as retry_attempts allows; app.purge_expired_runs deletes finished runs older than
 -- run_retention_days (not those with an error still waiting, not other organisations').
 begin;
-select plan(39);
+select plan(42);
 select tests.create_actors();
 
 -- select and insert
@@ -143,6 +143,14 @@ select results_eq(format($$ select metadata ->> 'step', metadata ->> 'sentStep',
 select tests.runner_fails(:'run6', 'navigation_failed');
 select results_eq(format($$ select status::text, attempt from public.runs where id = %L $$, :'run6'), $$ values ('pending', 2) $$,
   'data sent on an earlier page (before the failed step''s navigate) does not withhold the retry: that page does not run again');
+
+-- the error queue's priority says what the run did: data sent before the failure is for a person to check first
+select is((select priority::text from public.error_queue_items where execution_id = :'run5' and status = 'pending'), 'high',
+  'a failure after the site had received data from the attempt waits as high priority');
+select is((select priority::text from public.error_queue_items where execution_id = :'run2' and status = 'pending'), 'medium',
+  'a failure before anything was sent waits as medium priority');
+select is((select priority::text from public.error_queue_items where execution_id = :'test1' and status = 'pending'), 'low',
+  'a test run''s failure waits as low priority');
 
 -- retention
 update public.runs set created_at = now() - interval '40 days' where id in (:'test1', :'run1', :'other1');
