@@ -10,6 +10,18 @@ import { isPersonnummer } from './sensitive.ts';
 const sent: Capture[] = [];
 const raw: string[] = [];
 
+/** The strings of a message, keys included: where a typed value would be if it leaked. */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, inner]) => [key, ...strings(inner)]);
+  return [];
+}
+/**
+ * Every text the page sent to the extension. Numbers (times, positions, sizes) are left out: a short typed value
+ * such as a CVC "737" was once found in one of them by chance.
+ */
+const sentText = () => raw.flatMap((text) => strings(JSON.parse(text))).join('\n');
+
 beforeAll(async () => {
   vi.stubGlobal('chrome', {
     runtime: {
@@ -61,7 +73,7 @@ describe('secret fields', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.step).toMatchObject({ type: 'change', value: `{{secret.${name}}}` });
     expect(sent[0]!.secret).toBe(name);
-    expect(raw.join('\n')).not.toContain(value);
+    expect(sentText()).not.toContain(value);
   });
 
   it('an unnamed one-time code field gets a name from its autocomplete', () => {
@@ -76,7 +88,7 @@ describe('secret fields', () => {
     await flushObservers();
     type(el, 'Synligt-Hemligt-3');
     expect(sent.map((c) => c.step)).toMatchObject([{ type: 'change', value: '{{secret.LOSENORD}}' }]);
-    expect(raw.join('\n')).not.toContain('Synligt-Hemligt-3');
+    expect(sentText()).not.toContain('Synligt-Hemligt-3');
   });
 
   it('a password field added while recording and shown as text stays a secret', async () => {
@@ -90,7 +102,7 @@ describe('secret fields', () => {
     await flushObservers();
     type(el, '9911');
     expect(sent[0]!.secret).toBe('PIN');
-    expect(raw.join('\n')).not.toContain('9911');
+    expect(sentText()).not.toContain('9911');
   });
 
   it('an ordinary text field is recorded as typed', () => {
@@ -110,7 +122,7 @@ describe('personnummer', () => {
       expect(sent).toHaveLength(1);
       expect(sent[0]!.step).toMatchObject({ type: 'change', value: '{{input.personnummer}}' });
       expect(sent[0]!.input).toBe('personnummer');
-      expect(raw.join('\n')).not.toContain(value);
+      expect(sentText()).not.toContain(value);
     },
   );
 
@@ -217,7 +229,7 @@ describe('signing in (issue 22)', () => {
     type(document.getElementById('p') as HTMLInputElement, 'Hemligt-Lösen-7');
     expect(sent.map((c) => [c.step.type, c.onSignInPage])).toEqual([['change', 'password'], ['change', 'password']]);
     expect(sent[1]!.step).toMatchObject({ value: '{{secret.LOSENORD}}' });
-    expect(raw.join('\n')).not.toContain('Hemligt-Lösen-7');
+    expect(sentText()).not.toContain('Hemligt-Lösen-7');
 
     // The page after the sign-in (a single-page app: the same document): no sign-in, and what shows it is done.
     const before = reports().length;
