@@ -86,7 +86,9 @@ type RunState = {
  * Returns its id.
  */
 export function insertRun(workflowId: string, state: RunState): Promise<string> {
-  return withDb(async (sql) => {
+  // One transaction: between a separate insert (pending, created minutesAgo, no queue job) and its update, the
+  // stack runner's sweep could end the run as runner_lost (seen once in a test reading a running run's estimate).
+  return withDb((db) => db.begin(async (sql) => {
     const finished = state.status === 'completed' || state.status === 'failed' || state.status === 'stopped';
     // A failure, or a decision's stop (at the decision step, as the runner writes it).
     const ended = state.status === 'failed' || state.status === 'stopped';
@@ -117,7 +119,7 @@ export function insertRun(workflowId: string, state: RunState): Promise<string> 
         where id = ${run.id}`;
     }
     return run.id;
-  });
+  }) as Promise<string>);
 }
 
 /** A step result of a run (attempt 1), optionally with a screenshot and an AI decision; returns its id. */
