@@ -10,8 +10,9 @@
 // hold then waits HOLD_SETTLE_MS for the reports of requests that left before it. Afterwards a request that sends
 // data has either been reported (so the runner knows) or is held (so the site has not received it). The runner
 // hands the run back only when neither happened, and closes the context with the hold still on; otherwise it
-// releases the hold and the held requests go out as the page made them, only later. WebSocket messages are not
-// held (and not reported as sent either).
+// releases the hold and the held requests go out as the page made them, only later. WebSocket messages are
+// reported as sent (run.ts) but not held: one the page sends after the hold settled, before its context closes,
+// is not known to the decision.
 import type { BrowserContext, Route } from 'playwright-core';
 
 /** How long the hold waits for the browser's reports of requests that left before it was on. */

@@ -309,6 +309,33 @@ describe('stop and abort', () => {
     expect(sent).toEqual([3]);
   });
 
+  test('a WebSocket message the page sends after a step acted counts as data sent by that step; one sent on load does not', async () => {
+    t.server.page(
+      '/chatt',
+      `<script>
+         const socket = new WebSocket(location.origin.replace('http', 'ws') + '/ws');
+         socket.onopen = () => { socket.send('hej'); document.body.dataset.open = '1'; };
+       </script>
+       <button onclick="document.body.dataset.seen = '1'">Visa</button>
+       <button onclick="socket.send(JSON.stringify({ spara: 1 }))">Spara</button>`,
+    );
+    const sent: number[] = [];
+    const { outcome } = await t.run(
+      [
+        { type: 'navigate', url: t.server.url('/chatt') },
+        { type: 'waitForExpression', expression: "document.body.dataset.open === '1'" },
+        { type: 'click', selectors: ['aria/Visa[role="button"]'] },
+        { type: 'wait', ms: 200 },
+        { type: 'click', selectors: ['aria/Spara[role="button"]'] },
+        { type: 'wait', ms: 300 },
+      ],
+      { onSent: (index) => void sent.push(index) },
+    );
+    expect(outcome.status).toBe('completed');
+    expect(t.server.posts('ws')).toEqual(['hej', '{"spara":1}']);
+    expect(sent).toEqual([4]);
+  });
+
   test('a page whose script never ends fails the step as timeout once it is past its time (it does not hang the run)', async () => {
     t.server.page('/frys', `<button onclick="setTimeout(() => { for (;;) {} }, 50)">Frys</button><p id="x">text</p>`);
     const started = Date.now();

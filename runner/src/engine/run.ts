@@ -1,7 +1,7 @@
 // Executing a definition: step after step in the caller's browser context, each reported as it starts and
 // ends; dialogs, downloads, popups, crashes and the network guard handled for the whole run.
 import { stat } from 'node:fs/promises';
-import type { Dialog, Download, Page, Request, Response } from 'playwright-core';
+import type { Dialog, Download, Page, Request, Response, WebSocket } from 'playwright-core';
 import { type RetryPlan, retryPlan } from '../../../supabase/functions/_shared/retry-plan.ts';
 import { DEFAULT_STEP_TIMEOUT_MS, type Step } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import { StepError, describeError, toStepError, within } from './errors.ts';
@@ -120,9 +120,18 @@ async function startRun(opts: ExecuteOptions): Promise<{ run: RunState; dispose:
     cleanups.push(() => emitter.off(event, handler as (...args: never[]) => unknown));
   };
 
+  // Data sent to the site after a step acted (a request that is not only a read, or a WebSocket message): that step
+  // is not run again by itself (a drain's hand-back, a retry's warning; docs/automation.md "Drain").
+  const noteSent = () => {
+    const acted = run.lastActing;
+    if (acted === undefined || run.sent.has(acted)) return;
+    run.sent.add(acted);
+    opts.onSent?.(acted);
+  };
   const track = (page: Page) => {
     if (run.pages.includes(page)) return;
     run.pages.push(page);
+    on(page, 'websocket', (socket: WebSocket) => socket.on('framesent', noteSent));
     on(page, 'crash', () => {
       run.crashed = true;
       failStep(run, new StepError('browser_crashed', `the page ${page.url()} crashed`));
@@ -141,12 +150,7 @@ async function startRun(opts: ExecuteOptions): Promise<{ run: RunState; dispose:
   on(context, 'page', track);
   on(context, 'request', (request: Request) => {
     run.inflight.add(request);
-    // Data sent to the site after a step acted: that step is not run again by itself (a drain's hand-back, docs/automation.md "Drain").
-    const acted = run.lastActing;
-    if (acted !== undefined && !READING_METHODS.has(request.method()) && !run.sent.has(acted)) {
-      run.sent.add(acted);
-      opts.onSent?.(acted);
-    }
+    if (!READING_METHODS.has(request.method())) noteSent();
   });
   // A request counts as done once its server answered: the request a step started has then arrived. (The
   // body may still stream, and Playwright does not always report the end of a body the page never reads.)

@@ -148,7 +148,7 @@ export type ExecuteOptions = {
    */
   control(next: { index: number }): Promise<'continue' | 'stop'>;
   /**
-   * A page sent data to the site (a request other than GET, HEAD or OPTIONS) after step `index` acted: once per
+   * A page sent data to the site (a request other than GET, HEAD or OPTIONS, or a WebSocket message) after step `index` acted: once per
    * step. Running the steps of that page again would send it again (a drain hands the run back only before them).
    */
   onSent?(index: number): void;

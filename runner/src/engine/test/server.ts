@@ -1,6 +1,8 @@
 // A small HTTP server for the engine's tests, on 127.0.0.1 with a free port. Pages are registered per test;
-// pages report what they received by POSTing JSON to /post/<name> (see `post()` in every page).
+// pages report what they received by POSTing JSON to /post/<name> (see `post()` in every page). A WebSocket at /ws
+// keeps every text message it receives as a post named "ws".
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { WebSocketServer } from 'ws';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => void | Promise<void>;
 
@@ -81,6 +83,16 @@ export async function startServer(): Promise<TestServer> {
       res.end(String(error));
     }
   });
+  const sockets = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (req, socket, head) => {
+    if (new URL(req.url ?? '/', 'http://localhost').pathname !== '/ws') return socket.destroy();
+    sockets.handleUpgrade(req, socket, head, (ws) => {
+      ws.on('message', (data) => {
+        if (!posts.has('ws')) posts.set('ws', []);
+        posts.get('ws')!.push(String(data));
+      });
+    });
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
@@ -104,6 +116,8 @@ export async function startServer(): Promise<TestServer> {
     },
     close: () =>
       new Promise<void>((resolve) => {
+        for (const ws of sockets.clients) ws.terminate();
+        sockets.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
