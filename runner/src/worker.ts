@@ -245,7 +245,8 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
     if (attempt.parking || attempt.abort.signal.aborted || !safeToHandBack(attempt, index)) return false;
     const hold = attempt.context && !attempt.attended ? await holdSends(attempt.context) : undefined;
     const stillThere = !during || (attempt.inStep && !attempt.stepActs && attempt.stepIndex === index);
-    if (stillThere && !attempt.parking && !attempt.abort.signal.aborted && safeToHandBack(attempt, index) && !hold?.held()) {
+    // Not settled (a page too busy to answer): a send may have left unreported, so the attempt keeps the run.
+    if (stillThere && !attempt.parking && !attempt.abort.signal.aborted && safeToHandBack(attempt, index) && !hold?.held() && (hold?.settled ?? true)) {
       await letGo(attempt, why);
       return true;
     }

@@ -15,8 +15,10 @@
 // is not known to the decision.
 import type { BrowserContext, Route } from 'playwright-core';
 
-/** How long the hold waits for the browser's reports of requests that left before it was on. */
+/** How long the hold waits at least for the browser's reports of requests that left before it was on. */
 export const HOLD_SETTLE_MS = 250;
+/** How long the hold waits at most for every frame to answer (BARRIER, below) before it calls the question open. */
+export const HOLD_BARRIER_MS = 5000;
 
 /** Request methods that only read: not data sent to the site. */
 export const READING_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -24,6 +26,11 @@ export const READING_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPT
 export type SendHold = {
   /** Requests that would send data and wait in the hold (not yet sent to the site). */
   held(): number;
+  /**
+   * Whether every request made before the hold was on has been reported by now: every frame answered a script
+   * within HOLD_BARRIER_MS. When false (a page too busy to answer), whether something left unreported is unknown.
+   */
+  settled: boolean;
   /** Lets the held requests go on (through the context's other routes, such as the network guard) and ends the hold. */
   release(): Promise<void>;
 };
@@ -47,8 +54,21 @@ export async function holdSends(context: BrowserContext, settleMs = HOLD_SETTLE_
   } catch {
     on = false; // the context closed: nothing can be sent from it
   }
-  await new Promise((resolve) => setTimeout(resolve, settleMs));
+  // The barrier: a script round trip to every frame of the context. The browser reports a request a frame makes on
+  // that frame's own channel, ahead of its answer to a script run after it; so once every frame has answered, the
+  // report of every request made before the hold was on has arrived, however slow the machine. (A fixed wait alone
+  // was not enough on a busy machine: the CI run of 2026-11-28 10:05 saw a save 150 ms after a click reported later
+  // than 250 ms after the hold, and the run was handed back and saved twice.)
+  const frames = on ? context.pages().flatMap((page) => (page.isClosed() ? [] : page.frames())) : [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const barrier = Promise.race([
+    Promise.all(frames.map((frame) => frame.evaluate('0').then(() => true, () => true))).then(() => true),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), HOLD_BARRIER_MS))),
+  ]);
+  const [settled] = await Promise.all([barrier, new Promise((resolve) => setTimeout(resolve, settleMs))]);
+  clearTimeout(timer);
   return {
+    settled,
     held: () => waiting.length,
     release: async () => {
       if (released) return;
