@@ -82,3 +82,18 @@ export function stepRanges(indices: readonly number[]): Array<[number, number]> 
   }
   return ranges;
 }
+
+/** 1-based step numbers as ranges in the language's list form: [0, 2, 3, 4] → "1 och 3–5" / "1 and 3–5". */
+export function formatStepNumbers(indices: readonly number[], language: string): string {
+  const ranges = stepRanges(indices).map(([from, to]) => (from === to ? String(from) : `${from}–${to}`));
+  return new Intl.ListFormat(language, { type: 'conjunction' }).format(ranges);
+}
+
+/**
+ * The steps (0-based, ascending) after which the site received data in an earlier attempt (`sent`) that a retry by
+ * `plan` runs again: one it replays to restore the page, or one from `fromStep` on. The retry dialog warns about
+ * them, and the api refuses the retry without `resend` (POST /api/runs/{id}/retry).
+ */
+export function resentSteps(plan: RetryPlan, sent: Iterable<number>): number[] {
+  return [...new Set(sent)].filter((index) => plan.replay.includes(index) || index >= plan.fromStep).sort((a, b) => a - b);
+}

@@ -1,14 +1,10 @@
 // What a retry from a step runs again, in words (common.json "retry_plan"): the retry dialog of flow management
 // and the error queue's "Försök igen från detta steg" say it from the same plan the runner executes
 // (@shared/retry-plan, docs/automation.md "Retry").
-import { type RetryPlan, stepRanges } from '@shared/retry-plan';
+import { formatStepNumbers, type RetryPlan } from '@shared/retry-plan';
 import type { TFunction } from 'i18next';
 
-/** 1-based step numbers as ranges in the language's list form: [0, 2, 3, 4] → "1 och 3–5" / "1 and 3–5". */
-export function formatStepNumbers(indices: readonly number[], language: string): string {
-  const ranges = stepRanges(indices).map(([from, to]) => (from === to ? String(from) : `${from}–${to}`));
-  return new Intl.ListFormat(language, { type: 'conjunction' }).format(ranges);
-}
+export { formatStepNumbers };
 
 type PlanSentence = 'start' | 'own_page' | 'window' | 'from_start' | 'from_start_form' | 'page' | 'page_steps' | 'form';
 

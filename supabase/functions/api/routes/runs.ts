@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Tx } from '../../_shared/db.ts';
 import { HttpError, parseJson, validate } from '../../_shared/http.ts';
 import { type ApiMessageKey, t } from '../../_shared/i18n.ts';
-import { type PlanStep, retryPlan } from '../../_shared/retry-plan.ts';
+import { formatStepNumbers, type PlanStep, resentSteps, retryPlan } from '../../_shared/retry-plan.ts';
 import { healedSelectors, startsWith } from '../../_shared/heal.ts';
 import { type Definition, definitionSchema, type Fingerprint } from '../../_shared/schemas/definition.ts';
 import type { AppliedHeal, Page, RetriedRun, Run, RunChanges, RunCounts, RunDetail, RunStatus, RunStep, RunStepHeal } from '../../_shared/types/api.ts';
@@ -49,19 +49,6 @@ const retryBodySchema = z.strictObject({
    */
   resend: z.boolean({ message: 'invalid_data' }).optional(),
 });
-
-/** Step numbers for a message: consecutive ones as a range, the rest listed ("2–3 och 5", "2–3 and 5"). */
-function stepNumbers(indices: readonly number[], lang: string): string {
-  const ranges: string[] = [];
-  const sorted = [...new Set(indices)].sort((a, b) => a - b);
-  for (let i = 0; i < sorted.length; i++) {
-    let j = i;
-    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
-    ranges.push(j === i ? String(sorted[i]! + 1) : `${sorted[i]! + 1}–${sorted[j]! + 1}`);
-    i = j;
-  }
-  return new Intl.ListFormat(lang, { type: 'conjunction' }).format(ranges);
-}
 
 /**
  * `Run`s: the page of public.runs chosen by `where` (newest first, at most `limit`) joined with its
@@ -392,11 +379,10 @@ runRoutes.post('/runs/:id/retry', requireSession, async (c) => {
         join public.workflow_versions v on v.workflow_id = w.id and v.version = w.current_version
         where r.id = ${id} and r.status = 'failed'`;
       if (planned && planned.sent.length && planned.from_step < planned.steps.length) {
-        const plan = retryPlan(planned.steps, planned.from_step);
-        const resends = planned.sent.filter((index) => plan.replay.includes(index) || index >= plan.fromStep);
+        const resends = resentSteps(retryPlan(planned.steps, planned.from_step), planned.sent);
         if (resends.length) {
           const key = resends.length === 1 ? 'retry_resends_data_one' : 'retry_resends_data_other';
-          throw new HttpError(409, 'retry_resends_data', { message: t(c.get('lang'), key, { steps: stepNumbers(resends, c.get('lang')) }) });
+          throw new HttpError(409, 'retry_resends_data', { message: t(c.get('lang'), key, { steps: formatStepNumbers(resends, c.get('lang')) }) });
         }
       }
     }

@@ -6,7 +6,7 @@
 // dialog did not show (its step log read earlier), its refusal is shown in the warning's place and the log read
 // again, and the next click retries anyway.
 import { useQuery } from '@tanstack/react-query';
-import { retryPlan } from '@shared/retry-plan';
+import { resentSteps, retryPlan } from '@shared/retry-plan';
 import type { Run } from '@shared/types/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +44,7 @@ export function RetryRunDialog({ run, open, onClose }: RetryRunDialogProps) {
   // Steps after which the page sent data to the site in some attempt: run again (to restore the page, or from the
   // chosen step on), they send it again.
   const sentBefore = new Set((detail.data?.steps ?? []).filter((step) => step.sentData).map((step) => step.stepIndex));
-  const resends = plan ? [...sentBefore].filter((index) => plan.replay.includes(index) || index >= plan.fromStep).sort((a, b) => a - b) : [];
+  const resends = plan ? resentSteps(plan, sentBefore) : [];
 
   const stepName = (index: number) => {
     const description = descriptions.get(index);
