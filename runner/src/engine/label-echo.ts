@@ -58,11 +58,16 @@ export async function noteLabelClick(ctx: StepContext, step: StepOf<'click'>, lo
   const next = run.opts.definition.steps[ctx.index + 1];
   if (!isPlainClick(step) || !isPlainClick(next) || !samePlace(step, next) || !sameDuration(step, next)) return;
   try {
+    // No named function inside a page function: tsx (the runner in production) wraps one in `__name`, which the
+    // page does not have (object methods are not wrapped).
     const found = await locator.evaluateHandle((el) => {
-      const isBox = (e: Element | null | undefined): e is HTMLInputElement =>
-        e instanceof HTMLInputElement && (e.type === 'checkbox' || e.type === 'radio');
-      const control = isBox(el) ? (el.labels?.length ? el : null) : el.closest('label')?.control;
-      return isBox(control) ? { element: el, control, checked: control.checked } : null;
+      const is = {
+        box(e: Element | null | undefined): e is HTMLInputElement {
+          return e instanceof HTMLInputElement && (e.type === 'checkbox' || e.type === 'radio');
+        },
+      };
+      const control = is.box(el) ? (el.labels?.length ? el : null) : el.closest('label')?.control;
+      return is.box(control) ? { element: el, control, checked: control.checked } : null;
     });
     const properties = await found.getProperties();
     const element = properties.get('element')?.asElement();
@@ -91,18 +96,21 @@ export async function isLabelEcho(ctx: StepContext, step: StepOf<'click'>, locat
         const first = p.element as Element;
         const control = p.control as HTMLInputElement;
         if (!first.isConnected || !control.isConnected) return { echo: false };
-        const sized = (e: Element) => {
-          const r = e.getBoundingClientRect();
-          return r.width > 0 && r.height > 0;
+        // An object method, not a named function: see noteLabelClick.
+        const has = {
+          size(e: Element) {
+            const r = e.getBoundingClientRect();
+            return r.width > 0 && r.height > 0;
+          },
         };
         let around: Element | null = control;
-        while (around && !sized(around)) around = around.parentElement;
+        while (around && !has.size(around)) around = around.parentElement;
         // A hidden box's click lands on the visible element around it (Chrome records that one); the selectors
         // may find another element inside the same label at that point.
         const label = first === control ? null : first.closest('label');
         const related = first === control
           ? second !== control && second.closest('label')?.control === control
-          : second === control || second === around || (!sized(control) && !!label && label.contains(second));
+          : second === control || second === around || (!has.size(control) && !!label && label.contains(second));
         if (!related) return { echo: false };
         const a = first.getBoundingClientRect();
         const b = second.getBoundingClientRect();
