@@ -1,8 +1,8 @@
 // What a retry runs again, in words: every kind of plan has its sentence in Swedish and English.
-import { retryPlan } from '@shared/retry-plan';
+import { formatStepNumbers, retryPlan } from '@shared/retry-plan';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from './i18n';
-import { describeRetryPlan, formatStepNumbers } from './retry-plan-text';
+import { describeRetryPlan } from './retry-plan-text';
 
 const types = (...list: string[]) => list.map((type) => ({ type }));
 const FLOW = types('setViewport', 'navigate', 'click', 'navigate', 'change', 'manual', 'click', 'wait');

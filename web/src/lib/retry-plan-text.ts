@@ -4,8 +4,6 @@
 import { formatStepNumbers, type RetryPlan } from '@shared/retry-plan';
 import type { TFunction } from 'i18next';
 
-export { formatStepNumbers };
-
 type PlanSentence = 'start' | 'own_page' | 'window' | 'from_start' | 'from_start_form' | 'page' | 'page_steps' | 'form';
 
 function sentence(plan: RetryPlan): PlanSentence {

@@ -6,7 +6,7 @@
 // dialog did not show (its step log read earlier), its refusal is shown in the warning's place and the log read
 // again, and the next click retries anyway.
 import { useQuery } from '@tanstack/react-query';
-import { resentSteps, retryPlan } from '@shared/retry-plan';
+import { formatStepNumbers, resentSteps, retryPlan } from '@shared/retry-plan';
 import type { Run } from '@shared/types/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { notify } from '@/components/ui/notify';
 import { SelectInput } from '@/components/ui/select-input';
 import { workflowQueryOptions } from '@/features/workflows/api/get-workflow';
-import { describeRetryPlan, formatStepNumbers } from '@/lib/retry-plan-text';
+import { describeRetryPlan } from '@/lib/retry-plan-text';
 import { runQueryOptions } from '../api/get-run';
 import { isResendRefusal, useRetryRun } from '../api/retry-run';
 import { defaultRetryStep } from '../model';
