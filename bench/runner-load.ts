@@ -1063,7 +1063,8 @@ async function faultPhase(sql: postgres.Sql, stack: Stack, workflowId: string, p
     pageResults: [...byTag.values()].reduce((a, b) => a + b, 0),
     postgresRestarted: pgRestarted,
   };
-  return { result, violations };
+  // The fault order can be run again with KOLLEGA_FAULT_SEED.
+  return { result, violations: violations.map((v) => `${v} (fault order: KOLLEGA_FAULT_SEED=${seed})`) };
 }
 
 /** Restarts the stack's Postgres as a crash-free restart would (fast shutdown, start again with the same options). */

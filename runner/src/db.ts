@@ -128,7 +128,8 @@ export async function loadClaimedRun(sql: Sql, runId: string, attempt: number, r
 
 /** Puts a run its organisation had no room for back in the queue for 2 s, with its fair priority. */
 export async function requeueRun(sql: Sql, runId: string, attempt: number): Promise<void> {
-  await sql`select app.runner_requeue_run(${runId}, ${attempt})`;
+  // Outlasts a database restart (a second job, should the first call have committed, is harmless: one claim wins).
+  await outlasting(() => sql`select app.runner_requeue_run(${runId}, ${attempt})`);
 }
 
 /**
@@ -441,23 +442,33 @@ export async function finishRun(sql: Sql, run: ClaimedRun, o: Outcome): Promise<
 }
 
 /**
- * Fails the runs whose runner stopped renewing its lease (it died, lost the database or its machine):
- * running or paused runs with a heartbeat older than `leaseMs`, and pending runs whose job was taken
- * by a runner that died before it claimed them. Returns the ids.
+ * The sweep, run by every runner a few times per lease:
+ * - `lost`: running or paused runs whose runner stopped renewing its lease (it died, lost the database or its
+ *   machine), heartbeat older than `leaseMs`: failed as runner_lost, to be retried from the step they reached.
+ * - `requeued`: pending runs on the runners' queue whose job a runner took and never claimed (it was killed,
+ *   frozen or lost the database in between), so no job of their attempt is waiting or recently taken: nothing of
+ *   them ran, so they get a new job instead of failing (the claim is atomic: if the old job's runner comes back,
+ *   only one of the two claims wins). Attended runs have no job (the person's browser claims them through the
+ *   relay): they are left to app.runner_end_unconnected_attended.
  */
-export async function sweepLostRuns(sql: Sql, leaseMs: number): Promise<string[]> {
-  const rows = await sql<{ id: string }[]>`
+export async function sweepLostRuns(sql: Sql, leaseMs: number): Promise<{ lost: string[]; requeued: string[] }> {
+  const lost = await sql<{ id: string }[]>`
     update public.runs r
     set status = 'failed', error_type = 'runner_lost', failed_step = r.current_step, finished_at = now(),
         error_message = 'The runner executing this run stopped answering; the run was ended. Retry it from the step it had reached.'
-    where (r.status in ('running', 'paused') and r.heartbeat_at < now() - make_interval(secs => ${leaseMs / 1000}))
-       or (r.status = 'pending' and r.created_at < now() - make_interval(secs => ${leaseMs / 1000})
-           and not exists (
-             select 1 from pgboss.job j
-             where j.name = 'run-workflow' and j.data ->> 'runId' = r.id::text and j.data ->> 'attempt' = r.attempt::text
-               and (j.state in ('created', 'retry')
-                    or (j.state = 'active' and j.started_on > now() - make_interval(secs => ${leaseMs / 1000})))
-           ))
+    where r.status in ('running', 'paused') and r.heartbeat_at < now() - make_interval(secs => ${leaseMs / 1000})
     returning r.id`;
-  return rows.map((r) => r.id);
+  const requeued = await sql<{ id: string }[]>`
+    with due as materialized (
+      select r.id, r.attempt from public.runs r
+      where r.status = 'pending' and r.mode = 'unattended' and r.created_at < now() - make_interval(secs => ${leaseMs / 1000})
+      and not exists (
+        select 1 from pgboss.job j
+        where j.name = 'run-workflow' and j.data ->> 'runId' = r.id::text and j.data ->> 'attempt' = r.attempt::text
+          and (j.state in ('created', 'retry')
+               or (j.state = 'active' and j.started_on > now() - make_interval(secs => ${leaseMs / 1000})))
+        )
+    )
+    select d.id from due d where app.runner_requeue_run(d.id, d.attempt)`;
+  return { lost: lost.map((r) => r.id), requeued: requeued.map((r) => r.id) };
 }

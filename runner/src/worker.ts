@@ -668,8 +668,9 @@ export async function startRunner(config: RunnerConfig, log: RunnerLogger = (m) 
   let expiredAt = 0;
   const sweep = async () => {
     try {
-      const lost = await sweepLostRuns(sql, config.leaseMs);
+      const { lost, requeued } = await sweepLostRuns(sql, config.leaseMs);
       if (lost.length) log(`runner_lost: ${lost.join(', ')}`);
+      if (requeued.length) log(`queued again (taken by a runner that never claimed them): ${requeued.join(', ')}`);
       // Parked runs paused past their organisation's limit end as waited_too_long, and attended runs no browser
       // connected to as attended_not_connected (a minute's precision is plenty).
       if (Date.now() - expiredAt >= 30_000) {
