@@ -9,6 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { columnLetter } from '../../../supabase/functions/_shared/columns.ts';
 import { MAX_TABLE_CELL, type Selector, type StepOf } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import { StepError, describeError } from './errors.ts';
+import { evaluateNow } from './evaluate-now.ts';
 import { POLL_MS, selectorLocators, sleep } from './locate.ts';
 import { remaining, type StepContext } from './state.ts';
 import { maskSecrets } from './templates.ts';
@@ -83,7 +84,7 @@ async function nextElement(page: Page, selectors: Selector[]): Promise<Locator |
       const first = locator.first();
       try {
         if (!(await first.isVisible())) continue;
-        const disabled = await first.evaluate((el) => (el as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true');
+        const disabled = await evaluateNow(first, (el) => (el as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true', undefined);
         if (!disabled) return first;
       } catch {
         // not there (or a selector kind this page cannot answer): the next one
@@ -105,7 +106,7 @@ export async function extractTable(ctx: StepContext, step: StepOf<'extract_table
   let first = '';
   const read = async (skip: number, limit: number): Promise<Slice> => {
     const spec: Spec = { rowSelector: step.rowSelector, columns: columnsGiven?.map((c) => ({ selector: c.selector, attribute: c.attribute })), skip, limit, cell: MAX_TABLE_CELL };
-    return (await container.evaluate(readSlice, spec, { timeout: Math.max(1, remaining(ctx)) })) as Slice;
+    return (await evaluateNow(container, readSlice, spec, Math.max(1, remaining(ctx)))) as Slice;
   };
 
   // Reads the rows from `from` on, slice by slice, until the page has no more or the cap is reached.

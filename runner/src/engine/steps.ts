@@ -4,6 +4,7 @@ import type { Frame, Locator, Page, Response } from 'playwright-core';
 import { fileStepInput, HEAL_THRESHOLD_DEFAULT, type Selector, type Step, type StepOf } from '../../../supabase/functions/_shared/schemas/definition.ts';
 import { StepError, describeError, isClosedError, isTimeoutError } from './errors.ts';
 import { extractTable } from './extract-table.ts';
+import { evaluateNow } from './evaluate-now.ts';
 import { isLabelEcho, noteLabelClick } from './label-echo.ts';
 import { confirmCandidate, recordHeal } from './confirm.ts';
 import { POLL_MS, UncertainElement, frameFor, locateElement, pageFor, sameUrlLoosely, selectorLocators, sleep } from './locate.ts';
@@ -381,13 +382,14 @@ async function scroll(ctx: StepContext, step: StepOf<'scroll'>) {
         return {
           page,
           run: () =>
-            locator.evaluate(
+            evaluateNow(
+              locator,
               (el, p) => {
                 el.scrollTo({ left: p.x ?? el.scrollLeft, top: p.y ?? el.scrollTop, behavior: 'instant' });
                 return { x: el.scrollLeft, y: el.scrollTop, height: el.scrollHeight };
               },
               to,
-              { timeout: remaining(ctx) },
+              remaining(ctx),
             ),
         };
       })()
@@ -440,7 +442,8 @@ const MAX_TYPED = 200;
 
 /** Sets a value as a script would (for read-only widgets such as date pickers): native setter, input and change events. */
 async function setValueDirectly(locator: Locator, value: string, timeout: number) {
-  await locator.evaluate(
+  await evaluateNow(
+    locator,
     (el, v) => {
       const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
       Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(el, v);
@@ -448,12 +451,14 @@ async function setValueDirectly(locator: Locator, value: string, timeout: number
       el.dispatchEvent(new Event('change', { bubbles: true }));
     },
     value,
-    { timeout },
+    timeout,
   );
 }
 
+/** What kind of field the element is and what it holds (a list's options too), in one look. */
 async function fieldInfo(locator: Locator, timeout: number) {
-  return locator.evaluate(
+  return evaluateNow(
+    locator,
     (el) => {
       const input = el as HTMLInputElement;
       const r = el.getBoundingClientRect();
@@ -466,10 +471,11 @@ async function fieldInfo(locator: Locator, timeout: number) {
         ownValue: typeof input.value === 'string' ? input.value : '',
         text: typeof input.value === 'string' ? input.value : (el.textContent ?? ''),
         visible: r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden',
+        options: el instanceof HTMLSelectElement ? [...el.options].map((o) => ({ value: o.value, label: o.label.trim(), text: o.text.trim() })) : [],
       };
     },
     undefined,
-    { timeout },
+    timeout,
   );
 }
 
@@ -534,7 +540,7 @@ async function setField(ctx: StepContext, page: Page, locator: Locator, value: s
   const info = await fieldInfo(locator, remaining(ctx));
   const timeout = remaining(ctx);
   if (info.tag === 'select') {
-    await selectOption(ctx, locator, value);
+    await selectOption(ctx, locator, info.options, value);
   } else if (info.tag === 'input' && (info.type === 'checkbox' || info.type === 'radio')) {
     await setChecked(ctx, locator, info, value);
   } else if (info.tag === 'input' && info.type === 'file') {
@@ -551,7 +557,7 @@ async function setField(ctx: StepContext, page: Page, locator: Locator, value: s
     const typed = value.length <= MAX_TYPED && (info.tag === 'textarea' || !/[\r\n]/.test(value));
     if (typed) await locator.pressSequentially(value, { timeout: remaining(ctx) });
     else await locator.fill(value, { timeout: remaining(ctx) });
-    const now = await locator.inputValue({ timeout: remaining(ctx) });
+    const now = await evaluateNow(locator, (el) => (el as HTMLInputElement).value, undefined, remaining(ctx));
     if (now === '' && value !== '') {
       ctx.log('typing left the field empty; its value was filled in directly');
       await locator.fill(value, { timeout: remaining(ctx) });
@@ -576,8 +582,7 @@ async function setField(ctx: StepContext, page: Page, locator: Locator, value: s
   return locator;
 }
 
-async function selectOption(ctx: StepContext, locator: Locator, value: string) {
-  const options = await locator.evaluate((el) => [...(el as HTMLSelectElement).options].map((o) => ({ value: o.value, label: o.label.trim(), text: o.text.trim() })));
+async function selectOption(ctx: StepContext, locator: Locator, options: FieldInfo['options'], value: string) {
   if (options.some((o) => o.value === value)) {
     await locator.selectOption({ value }, { timeout: remaining(ctx) });
   } else if (options.some((o) => o.label === value.trim() || o.text === value.trim())) {
@@ -593,7 +598,9 @@ async function selectOption(ctx: StepContext, locator: Locator, value: string) {
   }
 }
 
-async function setChecked(ctx: StepContext, locator: Locator, info: Awaited<ReturnType<typeof fieldInfo>>, value: string) {
+type FieldInfo = Awaited<ReturnType<typeof fieldInfo>>;
+
+async function setChecked(ctx: StepContext, locator: Locator, info: FieldInfo, value: string) {
   const on = ['on', 'true', info.ownValue].includes(value);
   const off = info.type === 'checkbox' && ['off', 'false', ''].includes(value);
   if (!on && !off) throw new StepError('assertion_failed', `the ${info.type} has the value "${info.ownValue}", not "${value}"`);
@@ -605,7 +612,7 @@ async function setChecked(ctx: StepContext, locator: Locator, info: Awaited<Retu
   } catch (error) {
     if (error instanceof StepError) throw error;
     ctx.log(`the ${info.type} could not be clicked where it is drawn; it was clicked by script`);
-    await locator.evaluate((el, want) => {
+    await evaluateNow(locator, (el, want) => {
       if ((el as HTMLInputElement).checked !== want) (el as HTMLInputElement).click();
     }, on);
   }
@@ -734,7 +741,8 @@ async function extract(ctx: StepContext, step: StepOf<'extract'>) {
   await refuseSecretRead(ctx, locator, frame);
   const attribute = step.attribute;
   const read = await act(ctx, 'reading the element', page, () =>
-    locator.evaluate(
+    evaluateNow(
+      locator,
       (el, attr) => {
         const field = el as HTMLInputElement;
         if (attr) return attr === 'value' && typeof field.value === 'string' ? field.value : el.getAttribute(attr);
@@ -743,7 +751,7 @@ async function extract(ctx: StepContext, step: StepOf<'extract'>) {
         return (el as HTMLElement).innerText ?? el.textContent ?? '';
       },
       attribute,
-      { timeout: remaining(ctx) },
+      remaining(ctx),
     ),
   );
   if (read === null) throw new StepError('assertion_failed', `the element has no attribute ${attribute}`);
