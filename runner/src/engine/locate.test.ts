@@ -1,7 +1,7 @@
 // Finding elements, frames and windows in real Chromium: every selector kind, shadow paths, stale selectors,
 // ambiguous selectors, nested iframes by selector and by index, popups by target URL.
 import { describe, expect, test } from 'vitest';
-import { actCost, cheapestFor, NAMED_ROLES, presentRoles, probeSelector, type Probe } from './locate.ts';
+import { actCost, cheapestFor, NAMED_ROLES, presentRoles, probeSelector, queryKey, type Probe } from './locate.ts';
 import { useEngine } from './test/harness.ts';
 
 const t = useEngine();
@@ -57,6 +57,23 @@ describe('selectors', () => {
     expect(ends[6]!.log[0]!.message).toBe(
       'selector 1 (text/in ansökan) matches by contained text only; selector 1 (text/in ansökan) finds button "Skicka in ansökan", which matches the recording (score 1.00 ≥ 0.90): used',
     );
+  });
+
+  test('`#a` and `pierce/#a` (as Chrome records both) are one query, probed once per look; other kinds stay apart', async () => {
+    expect(queryKey('pierce/#inner')).toBe(queryKey('#inner'));
+    expect(queryKey(['pierce/#host', 'button'])).toBe(queryKey(['#host', 'button']));
+    expect(queryKey('xpath///*[@id="inner"]')).not.toBe(queryKey('#inner'));
+    expect(queryKey('text/Inre')).not.toBe(queryKey('aria/Inre'));
+    expect(queryKey(['#host', '#inner'])).not.toBe(queryKey('#host #inner'));
+    // Together on a step they act, and nothing is said about them (they agree: the same answer twice).
+    t.server.page('/shadow-twice', `<script>window.clicks = [];</script>${SHADOW}`);
+    const { outcome, page, ends } = await t.run([
+      { type: 'navigate', url: t.server.url('/shadow-twice') },
+      { type: 'click', selectors: ['aria/Inre', '#inner', 'pierce/#inner'] },
+    ]);
+    expect(outcome.status).toBe('completed');
+    expect(await clicks(page)).toEqual(['inner']);
+    expect(ends[1]!.log.filter((l) => /selector/.test(l.message))).toEqual([]);
   });
 
   test('a shadow path (one string per shadow root) reaches two levels deep', async () => {

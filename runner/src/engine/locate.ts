@@ -141,6 +141,14 @@ export function selectorLocators(root: Root, selector: Selector, roles?: Readonl
   return partLocators(scope, parts.at(-1)!, roles);
 }
 
+/**
+ * What a selector asks Playwright, as a key: selectors with the same key find the same elements. `pierce/x` is the
+ * CSS query `x` (Playwright's CSS enters open shadow roots, as `pierce/` does in Chrome's replay).
+ */
+export function queryKey(selector: Selector): string {
+  return JSON.stringify((Array.isArray(selector) ? selector : [selector]).map((part) => (part.startsWith('pierce/') ? part.slice(7) : part)));
+}
+
 export type Probe = {
   count: number;
   visibleIndex: number;
@@ -530,7 +538,16 @@ export async function locateElement(
       missingLevel = undefined;
       const frame = (lastFrame = found.frame);
       const roles = ariaAny.includes(true) ? presentRoles(frame) : undefined;
-      const probes = await Promise.all(selectors.map(async (s, i) => probeSelector(frame, s, ariaAny[i] ? await roles : undefined)));
+      // One probe per distinct query: Chrome's Recorder writes `#a` and `pierce/#a`, the same query in Playwright.
+      const asked = new Map<string, Promise<Probe>>();
+      const probes = await Promise.all(
+        selectors.map((s, i) => {
+          const key = queryKey(s);
+          let probe = asked.get(key);
+          if (!probe) asked.set(key, (probe = (async () => probeSelector(frame, s, ariaAny[i] ? await roles : undefined))()));
+          return probe;
+        }),
+      );
       const waited = Date.now() - started >= grace;
       const verdict = (lastVerdict = judge(selectors, probes, kinds));
       const byId = (id: number, via: number) => {
