@@ -207,6 +207,9 @@ async function main(): Promise<number> {
   const attendedRunMs: number[] = [];
   const failures: string[] = [];
   sites.reset();
+  // Every CDP command the relay hands the person's tab (the extension's side of the link): a count without noise,
+  // which the CPU share follows (each is a message through the relay and a write of the runner's).
+  const commandsFrom = person!.commands.length;
   const { cpuMs: attendedCpuMs, runnerCpuMs: attendedRunnerCpuMs } = await cpuMsDuring(runner.pid!, async () => {
     for (let i = 0; i < opts.runs; i++) {
       const { sentAt, run, act } = await attendedRun();
@@ -217,6 +220,9 @@ async function main(): Promise<number> {
     }
   });
   const attendedPosts = sites.results(SITE_CASE).length;
+  const relayed = person!.commands.slice(commandsFrom);
+  const byMethod = new Map<string, number>();
+  for (const c of relayed) byMethod.set(c.method, (byMethod.get(c.method) ?? 0) + 1);
 
   // Unattended
   const warm = await client.expect<{ executionId: string }>('POST', `/workflows/${workflow.id}/run`, 202, {});
@@ -245,6 +251,11 @@ async function main(): Promise<number> {
     attendedCpuShare: perRun(attendedCpuMs) / perRun(unattendedCpuMs),
     /** The runner's node process alone (Playwright, the engine, the relay; not its Chromium). */
     runnerProcessCpuMsPerRun: { attended: Math.round(perRun(attendedRunnerCpuMs)), unattended: Math.round(perRun(unattendedRunnerCpuMs)) },
+    /** CDP commands relayed to the person's tab per attended run, in all and the most frequent methods. */
+    commandsPerAttendedRun: {
+      all: Math.round(relayed.length / opts.runs),
+      byMethod: Object.fromEntries([...byMethod].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([m, n]) => [m, Math.round(n / opts.runs)])),
+    },
     formsReceived: { attended: attendedPosts, unattended: unattendedPosts },
     failures,
   };
@@ -258,6 +269,7 @@ Attended runs (${opts.runs} each way, ${figures.cores} cores)
   whole run, unattended                               p50 ${figures.unattendedRunMs.p50} ms   p95 ${figures.unattendedRunMs.p95} ms
   server CPU per run (runner + its Chromium)          attended ${figures.serverCpuMsPerRun.attended} ms   unattended ${figures.serverCpuMsPerRun.unattended} ms   share ${(figures.attendedCpuShare * 100).toFixed(1)} %
     of which the runner's node process              attended ${figures.runnerProcessCpuMsPerRun.attended} ms   unattended ${figures.runnerProcessCpuMsPerRun.unattended} ms
+  CDP commands relayed to the tab per attended run    ${figures.commandsPerAttendedRun.all} (${Object.entries(figures.commandsPerAttendedRun.byMethod).map(([m, n]) => `${m} ${n}`).join(', ')})
   forms received by the page                          attended ${attendedPosts} of ${opts.runs}   unattended ${unattendedPosts} of ${opts.runs}
   written to ${opts.out}`);
 
