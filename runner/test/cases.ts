@@ -105,6 +105,12 @@ export const CASES: ReplayCase[] = [
     expected: { flagged: 'TX-0057' },
   },
   {
+    id: 'label-echo',
+    recording: 'label-echo.json',
+    title: "Clicks on checkbox and radio labels, which Chrome records twice (the label, then the browser's own click on the box): each ticks once",
+    expected: { terms: true, sms: true, news: true, plan: 'pro', copy: false },
+  },
+  {
     id: 'custom-select',
     recording: 'custom-select.json',
     title: 'Custom listbox (not a <select>): options fetched and rendered in a portal only while open',

@@ -8,17 +8,18 @@ import { useEngine } from './test/harness.ts';
 
 const t = useEngine();
 
-const fixture = (name: string) => readFileSync(new URL(`./test/${name}`, import.meta.url), 'utf8');
+/** The hard case `label-echo` (runner/test/): the page Chrome's Recorder recorded on, and its recording. */
+const fixture = (path: string) => readFileSync(new URL(`../../test/${path}`, import.meta.url), 'utf8');
 
-/** test/label-echo.recording.json (written against 127.0.0.1:47811), imported for this test server. */
+/** The recording (written against 127.0.0.1:47811), imported for this test server. */
 function labelEchoSteps() {
-  const recording = JSON.parse(fixture('label-echo.recording.json').replaceAll('http://127.0.0.1:47811', t.server.origin));
+  const recording = JSON.parse(fixture('recordings/label-echo.json').replaceAll('http://127.0.0.1:47811', t.server.origin));
   return definitionSchema.parse(fromChromeRecording(recording).definition).steps;
 }
 
 describe('the label-then-box double click Chrome records for one click on a label', () => {
   test('replays as one toggle (wrapping label, <label for>, hidden custom box, radio); a click a person made on the box after it is still made', async () => {
-    t.server.page('/label-echo', fixture('label-echo.html'));
+    t.server.page('/label-echo/', fixture('sites/label-echo/index.html'));
     const steps = labelEchoSteps();
     // The recording sets no timeouts; a shared machine may need more than the harness's 3 s per step.
     const { outcome, ends, logText } = await t.run(steps, { defaultTimeoutMs: 15_000 });

@@ -204,6 +204,18 @@ describe('each page, driven by hand, posts the expected result once', TIMEOUT, (
     await expectResult('infinite-scroll');
   });
 
+  test('label-echo (one click on each label; the "Kopia" box then cleared on the box itself)', async () => {
+    const page = await open('/label-echo/');
+    await page.getByText('Jag godkänner villkoren', { exact: true }).click();
+    await page.getByText('SMS-avisering', { exact: true }).click();
+    await page.getByText('Nyhetsbrev', { exact: true }).click(); // the styled span; its box is hidden
+    await page.getByText('Pro', { exact: true }).click();
+    await page.getByText('Kopia till mig', { exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Kopia till mig' }).click();
+    await page.getByRole('button', { name: 'Spara' }).click();
+    await expectResult('label-echo');
+  });
+
   test('custom-select', async () => {
     const page = await open('/custom-select/');
     await page.getByLabel('Beskrivning').fill('Tåg Göteborg–Stockholm');

@@ -14,7 +14,7 @@ export type TestServer = {
   /** Serves `html` (a body fragment, wrapped in a page with `post()`; or a full document) at `path`. */
   page(path: string, html: string): void;
   handle(path: string, handler: Handler): void;
-  /** The JSON bodies POSTed to /post/<name>, in order. */
+  /** The JSON bodies POSTed to /post/<name> (or /__result/<name>), in order. */
   posts(name: string): unknown[];
   /** How many requests reached `path` (any method). */
   hits(path: string): number;
@@ -55,7 +55,8 @@ export async function startServer(): Promise<TestServer> {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
-    const post = /^\/post\/([\w-]+)$/.exec(url.pathname);
+    // `/__result/<name>` too: the address the hard cases' pages (runner/test/sites) post to.
+    const post = /^\/(?:post|__result)\/([\w-]+)$/.exec(url.pathname);
     if (post && req.method === 'POST') {
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);

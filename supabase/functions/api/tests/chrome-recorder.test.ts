@@ -87,22 +87,20 @@ function leaves(value: unknown, path = ''): string[] {
   return [`${path.slice(0, -1)} = ${JSON.stringify(value)}`];
 }
 
-/** The Chrome recordings of the runner's tests: the replay cases' sites and the engine's label-click page. */
+/** The Chrome recordings of the runner's hard cases (runner/test/recordings/, the label-click page's among them). */
 async function chromeMadeRecordings(): Promise<[string, Record<string, unknown>][]> {
   const found: [string, Record<string, unknown>][] = [];
-  for (const dir of ['../../../../runner/test/recordings/', '../../../../runner/src/engine/test/']) {
-    const url = new URL(dir, import.meta.url);
-    for await (const entry of Deno.readDir(url)) {
-      if (!entry.name.endsWith('.json') || entry.name === 'package.json') continue;
-      found.push([entry.name, JSON.parse(await Deno.readTextFile(new URL(entry.name, url)))]);
-    }
+  const url = new URL('../../../../runner/test/recordings/', import.meta.url);
+  for await (const entry of Deno.readDir(url)) {
+    if (!entry.name.endsWith('.json')) continue;
+    found.push([entry.name, JSON.parse(await Deno.readTextFile(new URL(entry.name, url)))]);
   }
   return found.sort(([a], [b]) => a.localeCompare(b));
 }
 
 Deno.test('every recording of the runner tests round-trips: export(import(x)) is x, no Chrome field lost, and import(export(import(x))) is import(x)', async () => {
   const recordings = await chromeMadeRecordings();
-  assert(recordings.length > 10 && recordings.some(([name]) => name === 'label-echo.recording.json'), 'the recordings were found');
+  assert(recordings.length > 10 && recordings.some(([name]) => name === 'label-echo.json'), 'the recordings were found');
   for (const [name, recording] of [...recordings, ['run-fixtures chromeRecording', chromeRecording()] as const]) {
     const once = imported(recording);
     const back = toChromeRecording(String(recording.title), once);
