@@ -26,20 +26,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 const started = Date.now();
-// The stack's ports lie in Linux's range for outgoing connections (32768–60999): one of them can be a client
-// socket's for a moment (seen once: the relay's port, free again a second later). Such a start is tried again.
-for (let attempt = 1; !stack; attempt++) {
-  try {
-    stack = await startStack({ profile: 'test', fresh: true, web: 'none', log: (l) => { if (process.env.STACK_LOG) console.log(l); } });
-  } catch (error) {
-    if (attempt < 4 && !stopping && /already in use/.test(String(error))) {
-      console.error(`The stack did not start (${(error as Error).message.split('\n')[0]}); trying again in 2 s.`);
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      continue;
-    }
-    console.error('The stack did not start:', error);
-    process.exit(1);
-  }
+try {
+  stack = await startStack({ profile: 'test', fresh: true, web: 'none', log: (l) => { if (process.env.STACK_LOG) console.log(l); } });
+} catch (error) {
+  console.error('The stack did not start:', error);
+  process.exit(1);
 }
 console.log(`stack started in ${((Date.now() - started) / 1000).toFixed(1)} s (${stack.urls.api})`);
 const { urls } = stack;

@@ -44,15 +44,38 @@ function portHolder(port: number): string | null {
   return users ? users[1] : null;
 }
 
-/** Fails with the holder's name when a port of the stack is taken (by an earlier stack that did not stop, say). */
-async function assertPortFree(port: number, what: string): Promise<void> {
-  const free = await new Promise<boolean>((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
-  });
-  if (!free) {
+/**
+ * How long a port that no process listens on may stay taken: a connection's, which ends within TCP's TIME-WAIT
+ * (60 s on Linux) at the latest.
+ */
+const TRANSIENT_PORT_MS = 65_000;
+
+/**
+ * Fails with the holder's name when a port of the stack is taken by a listening process (an earlier stack that did
+ * not stop, say). The stack's ports lie in Linux's range for outgoing connections (32768–60999), so a port can also
+ * be a connection's: a client socket's for a moment (seen: the relay's port, free a second later), or a connection
+ * that connected to itself, which blocks the port in TIME-WAIT for a minute after it closed. With no listener
+ * behind it, the port is tried again until it is free (at most 65 s), for every user of the stack (npm start, npm
+ * test, the benchmarks); `note` says so once.
+ */
+export async function assertPortFree(port: number, what: string, note: (message: string) => void = () => {}): Promise<void> {
+  const canListen = () =>
+    new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
+    });
+  const until = Date.now() + TRANSIENT_PORT_MS;
+  let noted = false;
+  for (;;) {
+    if (await canListen()) return;
     const holder = portHolder(port);
+    if (!holder && Date.now() < until) {
+      if (!noted) note(`Port ${port} (${what}) is held by a connection, not by a listening process; waiting for it to close (at most ${TRANSIENT_PORT_MS / 1000} s).`);
+      noted = true;
+      await new Promise((r) => setTimeout(r, 500));
+      continue;
+    }
     throw new Error(
       `Port ${port} (${what}) is already in use${holder ? ` by ${holder}` : ''}. ` +
         'Stop that process (an earlier `npm start` or `npm test` still running?) or set KOLLEGA_PORT_OFFSET.',
@@ -145,7 +168,7 @@ export function createStack({ profile, fresh = false, web = 'preview', runner = 
       if (profile === 'test' && !process.env.KOLLEGA_AI_BASE_URL) wanted.push([p.ai, 'AI stub']);
       if (web !== 'none') wanted.push([p.web, 'web app']);
       if (runner) wanted.push([p.relay, 'attended-run relay']);
-      for (const [port, what] of wanted) await assertPortFree(port, what);
+      for (const [port, what] of wanted) await assertPortFree(port, what, (message) => console.error(message));
       if (fresh) rmSync(join(repoRoot, '.local', name), { recursive: true, force: true });
 
       const cluster = await startCluster({ name, port: p.db });
