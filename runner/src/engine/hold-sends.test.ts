@@ -53,7 +53,9 @@ describe('holdSends', () => {
   });
 
   test('a save the page makes after the hold settled waits in the runner and never reaches the site when the context closes', async () => {
-    savePage(600);
+    // 2.5 s: after the hold has settled also on a loaded machine (at 600 ms the save had fired before the decision
+    // once in a clean-clone CI run: the click's step end, the control call and the hold's settling took longer).
+    savePage(2_500);
     const context = await engine.browser.newContext();
     const sent = new Set<number>();
     let hold: SendHold | undefined;
@@ -66,7 +68,7 @@ describe('holdSends', () => {
         hold = await holdSends(context);
         // Nothing reported or held yet: the runner would hand the run back here, and closes the context with the hold on.
         atDecision = { reported: sent.has(1), held: hold.held() };
-        await sleep(800); // the page's timer fires meanwhile, and its save is held
+        await expect.poll(() => hold!.held(), { timeout: 10_000 }).toBe(1); // the page's timer fires meanwhile, and its save is held
         await context.close();
         return 'stop';
       },
