@@ -107,3 +107,66 @@ describe('a large command for a tab passes through as text', () => {
     ]);
   });
 });
+
+describe("another CDP session to a run's tab (context.newCDPSession: the engine's screenshots and titles)", () => {
+  const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+  test('opens through the browser session, acts on the same tab, refuses other targets, captures nothing while signing in, and detaches', async () => {
+    const { extension, playwright } = setUp();
+    const answers = () => playwright.sent.map((m) => JSON.parse(m));
+    playwright.receive(command(1, 'Target.attachToBrowserTarget', {}));
+    await settled();
+    expect(answers()[0]).toEqual({ id: 1, result: { sessionId: 'kollega-browser' } });
+    playwright.receive(command(2, 'Target.attachToTarget', { targetId: 'T9', flatten: true }, 'kollega-browser'));
+    await settled();
+    const session = answers()[1].result.sessionId as string;
+    expect(answers()[1]).toEqual({ id: 2, sessionId: 'kollega-browser', result: { sessionId: session } });
+
+    // A command on it goes to tab 9 (with no session of its own: the tab's debugger connection), its answer back on it.
+    playwright.receive(command(3, 'Page.captureScreenshot', { format: 'jpeg', quality: 50 }, session));
+    expect(JSON.parse(extension.sent.at(-1)!)).toEqual({ type: 'request', id: 1, method: 'cdp', params: { tabId: 9, method: 'Page.captureScreenshot', params: { format: 'jpeg', quality: 50 } } });
+    extension.receive({ type: 'result', id: 1, result: { data: 'AAAA' } });
+    expect(answers().at(-1)).toEqual({ id: 3, sessionId: session, result: { data: 'AAAA' } });
+
+    // Nothing but the run's tabs: another target, or a session to the browser's other tabs, is refused.
+    playwright.receive(command(4, 'Target.attachToTarget', { targetId: 'SOMEONE-ELSES-TAB', flatten: true }, 'kollega-browser'));
+    await settled();
+    expect(answers().at(-1).error.message).toMatch(/only to the person's chosen tab/);
+
+    // While a person signs in, no picture leaves the screen through this session either.
+    const sentBefore = extension.sent.length;
+    const bridge = new CdpBridge(new ExtensionLink(extension as unknown as WebSocket));
+    const other = new FakeSocket();
+    bridge.accept(other as unknown as WebSocket);
+    extension.receive({ type: 'popup', tabId: 7, targetInfo: { targetId: 'T7', type: 'page', title: '', url: 'about:blank' } });
+    other.receive(command(1, 'Target.attachToBrowserTarget', {}));
+    await settled();
+    other.receive(command(2, 'Target.attachToTarget', { targetId: 'T7', flatten: true }, 'kollega-browser'));
+    await settled();
+    const signingIn = JSON.parse(other.sent.at(-1)!).result.sessionId as string;
+    bridge.setCapturing(false);
+    other.receive(command(3, 'Page.captureScreenshot', { format: 'jpeg' }, signingIn));
+    await settled();
+    expect(JSON.parse(other.sent.at(-1)!).error.message).toMatch(/signing in/);
+    expect(extension.sent.slice(sentBefore).filter((m) => m.includes('captureScreenshot'))).toEqual([]);
+
+    // Detached, the session is gone: a later command on it is refused.
+    playwright.receive(command(5, 'Target.detachFromTarget', { sessionId: session }, 'kollega-browser'));
+    await settled();
+    expect(answers().at(-1)).toEqual({ id: 5, sessionId: 'kollega-browser', result: {} });
+    playwright.receive(command(6, 'Runtime.evaluate', { expression: '1' }, session));
+    await settled();
+    expect(answers().at(-1).error.message).toMatch(/no relayed tab has the session/);
+  });
+
+  test('when its tab goes away the session is closed for Playwright (Target.detachedFromTarget on the browser session)', async () => {
+    const { extension, playwright } = setUp();
+    playwright.receive(command(1, 'Target.attachToBrowserTarget', {}));
+    await settled();
+    playwright.receive(command(2, 'Target.attachToTarget', { targetId: 'T9', flatten: true }, 'kollega-browser'));
+    await settled();
+    const session = JSON.parse(playwright.sent.at(-1)!).result.sessionId as string;
+    extension.receive({ type: 'detached', tabId: 9, reason: 'closed' });
+    expect(playwright.sent.map((m) => JSON.parse(m))).toContainEqual({ sessionId: 'kollega-browser', method: 'Target.detachedFromTarget', params: { sessionId: session, targetId: 'T9' } });
+  });
+});

@@ -3,8 +3,10 @@
 // the browser-level commands itself, as a browser with one default context and the run's tabs in it:
 // Browser.getVersion, Target.setAutoAttach (each relayed tab announced with Target.attachedToTarget and a
 // session id of the bridge's own), Target.getTargetInfo, Target.setDiscoverTargets, Browser.setDownloadBehavior,
-// Browser.close (only the connection). Target.createTarget is refused (a run acts in the person's tab and the
-// popups it opens, nothing else); Target.closeTarget closes a popup, never the person's tab. Every other command
+// Browser.close (only the connection), Target.attachToBrowserTarget and Target.attachToTarget for a relayed tab
+// (another session to it, for `newCDPSession`: the engine's screenshots in one command instead of Playwright's ten).
+// Target.createTarget is refused (a run acts in the person's tab and the popups it opens, nothing else), and so is
+// a session to any other target; Target.closeTarget closes a popup, never the person's tab. Every other command
 // goes to its tab with chrome.debugger.sendCommand. While a `login` step is open nothing of the page leaves the
 // person's screen: Page.captureScreenshot and Page.startScreencast are refused here as well as in the engine.
 import { randomBytes } from 'node:crypto';
@@ -18,6 +20,9 @@ type CdpMessage = { id?: number; sessionId?: string; method?: string; params?: R
 const CAPTURES = new Set(['Page.captureScreenshot', 'Page.startScreencast', 'Page.captureSnapshot']);
 
 const tabSession = (tabId: number) => `kollega-tab-${tabId}`;
+
+/** The browser-level session Playwright asks for (Target.attachToBrowserTarget) before it opens a CDP session. */
+const BROWSER_SESSION = 'kollega-browser';
 
 /** From this size a tab's command is passed through to the extension as text (`passThrough`). */
 const PASS_THROUGH_BYTES = 2048;
@@ -33,6 +38,12 @@ export class CdpBridge {
   /** Child sessions (out-of-process iframes, workers) of each relayed tab, from the tab's Target.attachedToTarget events. */
   private readonly children = new Map<string, number>();
   private autoAttached = false;
+  /**
+   * Further sessions to a relayed tab (`context.newCDPSession(page)`: the engine's screenshots, a document's title):
+   * commands on them go to the same tab, no events come back on them.
+   */
+  private readonly extraSessions = new Map<string, number>();
+  private nextExtra = 1;
 
   /** The person's chosen tab (the first the extension attached); popups come after. */
   mainTabId: number | undefined;
@@ -134,12 +145,19 @@ export class CdpBridge {
     if (!info) return;
     this.tabs.delete(tabId);
     for (const [session, owner] of this.children) if (owner === tabId) this.children.delete(session);
+    for (const [session, owner] of this.extraSessions) {
+      if (owner !== tabId) continue;
+      this.extraSessions.delete(session);
+      this.toClient({ sessionId: BROWSER_SESSION, method: 'Target.detachedFromTarget', params: { sessionId: session, targetId: info.targetId } });
+    }
     this.toClient({ method: 'Target.detachedFromTarget', params: { sessionId: tabSession(tabId), targetId: info.targetId } });
   }
 
   private tabOf(sessionId: string): { tabId: number; child?: string } | undefined {
     const match = /^kollega-tab-(\d+)$/.exec(sessionId);
     if (match) return { tabId: Number(match[1]) };
+    const extra = this.extraSessions.get(sessionId);
+    if (extra !== undefined) return this.tabs.has(extra) ? { tabId: extra } : undefined;
     const owner = this.children.get(sessionId);
     return owner === undefined ? undefined : { tabId: owner, child: sessionId };
   }
@@ -147,8 +165,23 @@ export class CdpBridge {
   private async handle({ sessionId, method, params }: CdpMessage): Promise<unknown> {
     if (!method) return undefined;
     if (!this.capturing && CAPTURES.has(method)) throw new Error('a person is signing in: nothing of the page is captured meanwhile');
-    if (sessionId) throw new Error(`no relayed tab has the session ${sessionId}`);
+    if (sessionId && sessionId !== BROWSER_SESSION) throw new Error(`no relayed tab has the session ${sessionId}`);
     switch (method) {
+      case 'Target.attachToBrowserTarget':
+        return { sessionId: BROWSER_SESSION };
+      case 'Target.attachToTarget': {
+        // Another session to a tab of the run (never to anything else): it shares the tab's debugger connection.
+        const entry = [...this.tabs].find(([, info]) => info.targetId === params?.targetId);
+        if (!entry) throw new Error('an attended run attaches only to the person\'s chosen tab and the popups it opens');
+        const session = `kollega-tab-${entry[0]}-session-${this.nextExtra++}`;
+        this.extraSessions.set(session, entry[0]);
+        return { sessionId: session };
+      }
+      case 'Target.detachFromTarget': {
+        const session = typeof params?.sessionId === 'string' ? params.sessionId : undefined;
+        if (session && this.extraSessions.delete(session)) return {};
+        throw new Error('only a session opened with Target.attachToTarget can be detached');
+      }
       case 'Browser.getVersion':
         return { protocolVersion: '1.3', product: 'Chrome/Kollega-Relay', revision: '', userAgent: 'Kollega attended relay', jsVersion: '' };
       case 'Browser.setDownloadBehavior':
