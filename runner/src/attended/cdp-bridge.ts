@@ -157,7 +157,7 @@ export class CdpBridge {
     const match = /^kollega-tab-(\d+)$/.exec(sessionId);
     if (match) return { tabId: Number(match[1]) };
     const extra = this.extraSessions.get(sessionId);
-    if (extra !== undefined) return this.tabs.has(extra) ? { tabId: extra } : undefined;
+    if (extra !== undefined) return { tabId: extra }; // forget() drops a tab's further sessions with it
     const owner = this.children.get(sessionId);
     return owner === undefined ? undefined : { tabId: owner, child: sessionId };
   }

@@ -29,7 +29,7 @@ test('an element that is there: the function runs on it with its argument, in on
   const locator = page.locator('#a');
   const slow = vi.spyOn(locator, 'evaluate');
   expect(await evaluateNow(locator, (el, suffix) => (el as HTMLInputElement).value + suffix, '!')).toBe('första!');
-  // An async page function is awaited; the same function compiled once serves another element.
+  // An async page function is awaited; compiled once, the same source serves another element.
   const read = async (el: Element) => (el as HTMLInputElement | HTMLSelectElement).value;
   expect(await evaluateNow(locator, read, undefined)).toBe('första');
   expect(await evaluateNow(page.locator('#s'), read, undefined)).toBe('2');

@@ -22,19 +22,21 @@ export async function evaluateNow<R, A>(locator: Locator, fn: (el: Element, arg:
 
 type Outcome<R> = { value: R } | { matched: number };
 
-const wrapped = new WeakMap<object, object>();
+/** By source text: the engine's call sites pass inline functions, a new object on every call but the same text. */
+const compiled = new Map<string, object>();
 
-/** `fn` applied to the only element of a list, or how many the list had (compiled once per function). */
+/** `fn` applied to the only element of a list, or how many the list had (compiled once per source text). */
 function onlyElement(fn: object): object {
-  let only = wrapped.get(fn);
+  const source = fn.toString();
+  let only = compiled.get(source);
   if (!only) {
     only = new Function(
       'els',
       'arg',
       `if (els.length !== 1) return { matched: els.length };
-       return Promise.resolve((${fn.toString()})(els[0], arg)).then((value) => ({ value }));`,
+       return Promise.resolve((${source})(els[0], arg)).then((value) => ({ value }));`,
     );
-    wrapped.set(fn, only);
+    compiled.set(source, only);
   }
   return only;
 }
