@@ -1,7 +1,10 @@
 // Attended-run benchmark (issue 22): how soon a run acts in the person's tab after "Kör i min webbläsare", and what
 // an attended run costs the server against an unattended one.
 //
-//   npx tsx bench/attended.ts [--runs 20] [--out bench/results/attended.json]
+//   npx tsx bench/attended.ts [--runs 20] [--out bench/results/attended.json] [--one-by-one]
+//
+// --one-by-one: the person's extension does not take typing in bursts (as one from before `cdpBatch`): each key
+// event is a message of its own, for a comparison on the same machine.
 //
 // 1. Starts its own fresh test-profile stack (ports shifted by KOLLEGA_PORT_OFFSET, default 4000; data in
 //    .local/$KOLLEGA_STACK_DIR, default bench-attended) without the stack's runner, the local test sites, one runner
@@ -38,7 +41,7 @@ const { createStack, stopChild } = await import('../dev/lib/stack.ts');
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-const opts = { runs: Number(option('--runs') ?? 20), out: option('--out') ?? 'bench/results/attended.json' };
+const opts = { runs: Number(option('--runs') ?? 20), out: option('--out') ?? 'bench/results/attended.json', bursts: !args.includes('--one-by-one') };
 const SITE_CASE = 'form';
 const t0 = Date.now();
 const say = (m: string) => console.log(`[bench ${((Date.now() - t0) / 1000).toFixed(1)} s] ${m}`);
@@ -172,6 +175,7 @@ async function main(): Promise<number> {
     await sleep(200);
   }
   person = await FakeExtension.launch();
+  person.batches = opts.bursts;
 
   const client = new Client(stack.urls.api.replace(/\/+$/, ''));
   const unique = String(Date.now()).slice(-10);
@@ -210,6 +214,7 @@ async function main(): Promise<number> {
   // Every CDP command the relay hands the person's tab (the extension's side of the link): a count without noise,
   // which the CPU share follows (each is a message through the relay and a write of the runner's).
   const commandsFrom = person!.commands.length;
+  const messagesFrom = person!.messages;
   const { cpuMs: attendedCpuMs, runnerCpuMs: attendedRunnerCpuMs } = await cpuMsDuring(runner.pid!, async () => {
     for (let i = 0; i < opts.runs; i++) {
       const { sentAt, run, act } = await attendedRun();
@@ -221,6 +226,7 @@ async function main(): Promise<number> {
   });
   const attendedPosts = sites.results(SITE_CASE).length;
   const relayed = person!.commands.slice(commandsFrom);
+  const messages = person!.messages - messagesFrom;
   const byMethod = new Map<string, number>();
   for (const c of relayed) byMethod.set(c.method, (byMethod.get(c.method) ?? 0) + 1);
 
@@ -256,6 +262,9 @@ async function main(): Promise<number> {
       all: Math.round(relayed.length / opts.runs),
       byMethod: Object.fromEntries([...byMethod].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([m, n]) => [m, Math.round(n / opts.runs)])),
     },
+    /** Messages that carried them (a burst of typing is one), and whether the extension took bursts. */
+    relayMessagesPerAttendedRun: Math.round(messages / opts.runs),
+    typingInBursts: opts.bursts,
     formsReceived: { attended: attendedPosts, unattended: unattendedPosts },
     failures,
   };
@@ -270,6 +279,7 @@ Attended runs (${opts.runs} each way, ${figures.cores} cores)
   server CPU per run (runner + its Chromium)          attended ${figures.serverCpuMsPerRun.attended} ms   unattended ${figures.serverCpuMsPerRun.unattended} ms   share ${(figures.attendedCpuShare * 100).toFixed(1)} %
     of which the runner's node process              attended ${figures.runnerProcessCpuMsPerRun.attended} ms   unattended ${figures.runnerProcessCpuMsPerRun.unattended} ms
   CDP commands relayed to the tab per attended run    ${figures.commandsPerAttendedRun.all} (${Object.entries(figures.commandsPerAttendedRun.byMethod).map(([m, n]) => `${m} ${n}`).join(', ')})
+    in relay messages                                 ${figures.relayMessagesPerAttendedRun} (typing ${opts.bursts ? 'in bursts' : 'one key event a message'})
   forms received by the page                          attended ${attendedPosts} of ${opts.runs}   unattended ${unattendedPosts} of ${opts.runs}
   written to ${opts.out}`);
 

@@ -16,7 +16,7 @@ export type AttendedDetachReason = 'canceled_by_user' | 'target_closed' | 'repla
 /** Extension → relay. */
 export type ExtensionToRelay =
   /** The first message: the token from the api (or the relay's last `nextToken` after a service worker restart). */
-  | { type: 'hello'; token: string; version: string }
+  | { type: 'hello'; token: string; version: string; features?: ExtensionFeature[] }
   /** The answer to a relay request. */
   | { type: 'result'; id: number; result?: unknown; error?: string }
   /** A CDP event of a relayed tab (`sessionId`: a child session of it, such as an iframe in its own process). */
@@ -38,6 +38,12 @@ export type RelayToExtension =
   | { type: 'request'; id: number; method: 'attach'; params: Record<string, never> }
   /** A CDP command for one relayed tab (or a child session of it). */
   | { type: 'request'; id: number; method: 'cdp'; params: { tabId: number; sessionId?: string; method: string; params?: unknown } }
+  /**
+   * Typed text for one relayed tab (`cdpBatch`, only to an extension whose hello named it): key events and text
+   * insertions sent to the tab one after another, each awaited, in one message; one answer for all (an error names
+   * the command that failed, and the rest are not sent).
+   */
+  | { type: 'request'; id: number; method: 'cdpBatch'; params: { tabId: number; sessionId?: string; commands: Array<{ method: string; params?: unknown }> } }
   /** Closes a popup of the run (never the person's own tab). */
   | { type: 'request'; id: number; method: 'closeTab'; params: { tabId: number } }
   /**
@@ -48,6 +54,9 @@ export type RelayToExtension =
   /** The run ended, or paused: the extension lets go of the tab (`reason` for its notice). */
   | { type: 'release'; reason: 'ended' | 'paused' }
   | { type: 'pong' };
+
+/** What an extension can do beyond the first version's messages, named in its hello. */
+export type ExtensionFeature = 'cdpBatch';
 
 /** The part of CDP's Target.TargetInfo the relay passes on. */
 export type TargetInfo = {

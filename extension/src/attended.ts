@@ -97,7 +97,7 @@ function connect(): Promise<'accepted' | 'refused' | 'unreachable'> {
       return settle('unreachable');
     }
     socket = ws;
-    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token: current.token, version: chrome.runtime.getManifest().version }));
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token: current.token, version: chrome.runtime.getManifest().version, features: ['cdpBatch'] }));
     ws.onmessage = (event) => {
       let message: RelayToExtension;
       try {
@@ -143,8 +143,9 @@ async function handle(message: RelayToExtension): Promise<void> {
   switch (message.type) {
     case 'request': {
       if (message.method === 'cdp') return relayCommand(message.id, message.params);
+      if (message.method === 'cdpBatch') return relayBatch(message.id, message.params);
       try {
-        send({ type: 'result', id: message.id, result: await request(message as Extract<RelayToExtension, { type: 'request'; method: 'attach' | 'closeTab' }>) });
+        send({ type: 'result', id: message.id, result: await request(message) });
       } catch (error) {
         send({ type: 'result', id: message.id, error: error instanceof Error ? error.message : String(error) });
       }
@@ -179,6 +180,35 @@ function relayCommand(id: number, { tabId, sessionId, method, params }: { tabId:
     const error = chrome.runtime.lastError?.message;
     send(error ? { type: 'result', id, error } : { type: 'result', id, result });
   });
+}
+
+/**
+ * Typed text for a relayed tab (the relay collects a burst of key events into one message): each command sent
+ * when the last was answered, as Playwright would have sent them; one answer when all are done, or at the first
+ * error (the rest are not sent). Input of the runner's own throughout, so the page's key events are no take-over.
+ */
+function relayBatch(id: number, { tabId, sessionId, commands }: { tabId: number; sessionId?: string; commands: Array<{ method: string; params?: unknown }> }): void {
+  if (!relayed(tabId)) return send({ type: 'result', id, error: 'not a tab of this run' });
+  if (!Array.isArray(commands) || commands.some((c) => !c || typeof c.method !== 'string' || !c.method.startsWith('Input.'))) {
+    return send({ type: 'result', id, error: 'a batch carries input commands only' });
+  }
+  inputsInFlight++;
+  const next = (i: number): void => {
+    if (i === commands.length) {
+      inputsInFlight--;
+      lastInputAt = Date.now();
+      return send({ type: 'result', id, result: {} });
+    }
+    const { method, params } = commands[i]!;
+    chrome.debugger.sendCommand({ tabId, ...(sessionId && { sessionId }) }, method, params as { [key: string]: unknown } | undefined, () => {
+      lastInputAt = Date.now();
+      const error = chrome.runtime.lastError?.message;
+      if (!error) return next(i + 1);
+      inputsInFlight--;
+      send({ type: 'result', id, error: `${method} (${i + 1} of ${commands.length}): ${error}` });
+    });
+  };
+  next(0);
 }
 
 async function request(message: Extract<RelayToExtension, { type: 'request'; method: 'attach' | 'closeTab' }>): Promise<unknown> {

@@ -31,7 +31,11 @@ export class FakeExtension {
   /** What the relay asked for, by CDP method (screenshots while signing in must be none). */
   readonly commands: Array<{ method: string; at: number; signingIn: boolean }> = [];
   readonly logins: Array<{ open: boolean; instructions?: string }> = [];
+  /** Messages with CDP commands the relay sent (a burst of typing is one). */
+  messages = 0;
   released: string | undefined;
+  /** Whether it says it takes typing in bursts (`cdpBatch`), as the extension does since it can; false: as before. */
+  batches = true;
   nextToken: string | undefined;
   private signingIn = false;
 
@@ -120,7 +124,7 @@ export class FakeExtension {
     return new Promise((resolve, reject) => {
       // An error after the answer (the relay gone mid-run) only ends this connection, as in the extension.
       socket.on('error', reject);
-      socket.once('open', () => socket.send(JSON.stringify({ type: 'hello', token, version: 'test' })));
+      socket.once('open', () => socket.send(JSON.stringify({ type: 'hello', token, version: 'test', ...(this.batches && { features: ['cdpBatch'] }) })));
       socket.once('close', () => resolve('refused'));
       socket.on('message', (data) => {
         const message = JSON.parse(String(data)) as RelayToExtension;
@@ -180,7 +184,24 @@ export class FakeExtension {
         // The answer goes out the moment Chromium's arrives, before any event that followed it (as chrome.debugger's
         // callback does): Playwright relies on CDP's order of answers and events.
         const id = message.id;
+        this.messages++;
         this.forward(method, params ?? {}, sessionId ?? tab.sessionId, (answer) => this.toRelay({ type: 'result', id, ...answer }));
+        return;
+      } else if (message.method === 'cdpBatch') {
+        // One after another, each awaited, as the extension's relayBatch sends them.
+        const { tabId, sessionId, commands } = message.params;
+        const tab = this.tabs.find((t) => t.tabId === tabId);
+        if (!tab) throw new Error('not a tab of this run');
+        this.messages++;
+        const id = message.id;
+        const next = (i: number): void => {
+          if (i === commands.length) return this.toRelay({ type: 'result', id, result: {} });
+          const { method, params } = commands[i]!;
+          this.commands.push({ method, at: Date.now(), signingIn: this.signingIn });
+          this.forward(method, params ?? {}, sessionId ?? tab.sessionId, (answer) =>
+            answer.error === undefined ? next(i + 1) : this.toRelay({ type: 'result', id, error: `${method} (${i + 1} of ${commands.length}): ${answer.error}` }));
+        };
+        next(0);
         return;
       } else {
         const tab = this.tabs.find((t) => t.tabId === message.params.tabId);

@@ -4,7 +4,8 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, test, vi } from 'vitest';
 import type { WebSocket } from 'ws';
-import { CdpBridge } from './cdp-bridge.ts';
+import type { ExtensionFeature } from '../../../extension/src/attended-protocol.ts';
+import { CdpBridge, typesText } from './cdp-bridge.ts';
 import { ExtensionLink } from './link.ts';
 
 /** A WebSocket stand-in: what is sent is kept; `receive` delivers a message as the peer would. */
@@ -22,10 +23,10 @@ class FakeSocket extends EventEmitter {
   }
 }
 
-function setUp() {
+function setUp(features: ExtensionFeature[] = []) {
   const extension = new FakeSocket();
   const playwright = new FakeSocket();
-  const link = new ExtensionLink(extension as unknown as WebSocket);
+  const link = new ExtensionLink(extension as unknown as WebSocket, features);
   const bridge = new CdpBridge(link);
   bridge.accept(playwright as unknown as WebSocket);
   // The extension announces the run's tab 7 and a popup 9 (as after Target.setAutoAttach).
@@ -168,5 +169,97 @@ describe("another CDP session to a run's tab (context.newCDPSession: the engine'
     const session = JSON.parse(playwright.sent.at(-1)!).result.sessionId as string;
     extension.receive({ type: 'detached', tabId: 9, reason: 'closed' });
     expect(playwright.sent.map((m) => JSON.parse(m))).toContainEqual({ sessionId: 'kollega-browser', method: 'Target.detachedFromTarget', params: { sessionId: session, targetId: 'T9' } });
+  });
+});
+
+/** Playwright's two key events for a character on the keyboard layout (crInput.ts keydown / keyup). */
+const keyDown = (key: string, modifiers = 0) => ({ type: 'keyDown', modifiers, windowsVirtualKeyCode: 65, code: 'KeyA', commands: [], key, text: key, unmodifiedText: key, autoRepeat: false, location: 0, isKeypad: false });
+const keyUp = (key: string, modifiers = 0) => ({ type: 'keyUp', modifiers, key, windowsVirtualKeyCode: 65, code: 'KeyA', location: 0 });
+const sentTo = (socket: FakeSocket) => socket.sent.map((m) => JSON.parse(m));
+
+describe('typing goes to the tab in bursts', () => {
+  test('which commands only type text', () => {
+    expect(typesText('Input.dispatchKeyEvent', keyDown('a'))).toBe(true);
+    expect(typesText('Input.dispatchKeyEvent', keyUp('a'))).toBe(true);
+    expect(typesText('Input.dispatchKeyEvent', keyDown(' '))).toBe(true);
+    expect(typesText('Input.insertText', { text: 'Åsa Öberg' })).toBe(true);
+    // Keys that can do more than type, and anything with a modifier, go one by one.
+    expect(typesText('Input.dispatchKeyEvent', { ...keyDown('Enter'), text: '\r' })).toBe(false);
+    expect(typesText('Input.dispatchKeyEvent', keyUp('Enter'))).toBe(false);
+    expect(typesText('Input.dispatchKeyEvent', { type: 'rawKeyDown', key: 'Backspace', modifiers: 0 })).toBe(false);
+    expect(typesText('Input.dispatchKeyEvent', { type: 'keyDown', key: '\t', text: '\t' })).toBe(false);
+    expect(typesText('Input.dispatchKeyEvent', keyDown('a', 2))).toBe(false); // Ctrl+A
+    expect(typesText('Input.dispatchKeyEvent', keyUp('a', 4))).toBe(false);
+    expect(typesText('Input.insertText', { text: 'rad ett\nrad två' })).toBe(false);
+    expect(typesText('Input.dispatchMouseEvent', { type: 'mousePressed' })).toBe(false);
+  });
+
+  test('key events are answered at once and reach the tab in one message before the next command, which waits for that answer', () => {
+    const { extension, playwright } = setUp(['cdpBatch']);
+    playwright.receive(command(1, 'Input.dispatchKeyEvent', keyDown('h'), 'kollega-tab-7'));
+    playwright.receive(command(2, 'Input.dispatchKeyEvent', keyUp('h'), 'kollega-tab-7'));
+    playwright.receive(command(3, 'Input.insertText', { text: 'å' }, 'kollega-tab-7'));
+    expect(sentTo(playwright)).toEqual([{ id: 1, sessionId: 'kollega-tab-7', result: {} }, { id: 2, sessionId: 'kollega-tab-7', result: {} }, { id: 3, sessionId: 'kollega-tab-7', result: {} }]);
+    expect(extension.sent).toHaveLength(0);
+
+    playwright.receive(command(4, 'Runtime.callFunctionOn', { functionDeclaration: '(e) => e.value', objectId: 'o1' }, 'kollega-tab-7'));
+    expect(sentTo(extension)).toEqual([{ type: 'request', id: 1, method: 'cdpBatch', params: { tabId: 7, commands: [
+      { method: 'Input.dispatchKeyEvent', params: keyDown('h') },
+      { method: 'Input.dispatchKeyEvent', params: keyUp('h') },
+      { method: 'Input.insertText', params: { text: 'å' } },
+    ] } }]);
+    // The read of the value waits until the page has had the keys.
+    playwright.receive(command(5, 'Runtime.releaseObject', { objectId: 'o1' }, 'kollega-tab-7'));
+    expect(extension.sent).toHaveLength(1);
+    extension.receive({ type: 'result', id: 1, result: {} });
+    expect(sentTo(extension).slice(1).map((m) => [m.id, m.method, m.params.method])).toEqual([[2, 'cdp', 'Runtime.callFunctionOn'], [3, 'cdp', 'Runtime.releaseObject']]);
+    extension.receive({ type: 'result', id: 2, result: { result: { type: 'string', value: 'hå' } } });
+    expect(sentTo(playwright).at(-1)).toEqual({ id: 4, sessionId: 'kollega-tab-7', result: { result: { type: 'string', value: 'hå' } } });
+  });
+
+  test('a burst goes by itself after a short wait; a large command after it waits for its answer too', async () => {
+    const { extension, playwright } = setUp(['cdpBatch']);
+    playwright.receive(command(1, 'Input.dispatchKeyEvent', keyDown('x'), 'CHILD1'));
+    playwright.receive(command(2, 'Input.dispatchKeyEvent', keyUp('x'), 'CHILD1'));
+    expect(extension.sent).toHaveLength(0);
+    await new Promise((r) => setTimeout(r, 40));
+    expect(sentTo(extension)).toEqual([{ type: 'request', id: 1, method: 'cdpBatch', params: { tabId: 9, sessionId: 'CHILD1', commands: [
+      { method: 'Input.dispatchKeyEvent', params: keyDown('x') },
+      { method: 'Input.dispatchKeyEvent', params: keyUp('x') },
+    ] } }]);
+    playwright.receive(command(3, 'Runtime.evaluate', { expression: big }, 'kollega-tab-7'));
+    expect(extension.sent).toHaveLength(1);
+    extension.receive({ type: 'result', id: 1, result: {} });
+    expect(sentTo(extension)[1]).toEqual({ type: 'request', id: 2, method: 'cdp', params: { tabId: 7, method: 'Runtime.evaluate', params: { expression: big } } });
+  });
+
+  test('Enter, a modified key and every key of an extension without bursts go one by one, each waiting for its own answer', () => {
+    const { extension, playwright } = setUp(['cdpBatch']);
+    playwright.receive(command(1, 'Input.dispatchKeyEvent', keyDown('a'), 'kollega-tab-7'));
+    playwright.receive(command(2, 'Input.dispatchKeyEvent', { ...keyDown('Enter'), text: '\r' }, 'kollega-tab-7'));
+    // The typed `a` goes first, then Enter, alone and only after the `a` has been typed.
+    expect(sentTo(extension).map((m) => m.method)).toEqual(['cdpBatch']);
+    extension.receive({ type: 'result', id: 1, result: {} });
+    expect(sentTo(extension)[1]).toEqual({ type: 'request', id: 2, method: 'cdp', params: { tabId: 7, method: 'Input.dispatchKeyEvent', params: { ...keyDown('Enter'), text: '\r' } } });
+    expect(sentTo(playwright).map((m) => m.id)).toEqual([1]); // Enter is answered when the tab has it
+    extension.receive({ type: 'result', id: 2, result: {} });
+    expect(sentTo(playwright).map((m) => m.id)).toEqual([1, 2]);
+
+    const old = setUp();
+    old.playwright.receive(command(1, 'Input.dispatchKeyEvent', keyDown('a'), 'kollega-tab-7'));
+    expect(sentTo(old.extension).map((m) => [m.method, m.params.method])).toEqual([['cdp', 'Input.dispatchKeyEvent']]);
+    expect(old.playwright.sent).toHaveLength(0);
+  });
+
+  test('when a burst fails, the next command for the tab fails with it instead of acting on a half-typed value', () => {
+    const { extension, playwright } = setUp(['cdpBatch']);
+    playwright.receive(command(1, 'Input.dispatchKeyEvent', keyDown('a'), 'kollega-tab-7'));
+    playwright.receive(command(2, 'Input.dispatchMouseEvent', { type: 'mousePressed', x: 1, y: 1, button: 'left', clickCount: 1 }, 'kollega-tab-7'));
+    extension.receive({ type: 'result', id: 1, error: 'Input.dispatchKeyEvent (1 of 1): No tab with given id' });
+    expect(extension.sent).toHaveLength(1); // the click was not sent
+    expect(sentTo(playwright).at(-1)).toEqual({ id: 2, sessionId: 'kollega-tab-7', error: { message: 'typing in the page failed: Input.dispatchKeyEvent (1 of 1): No tab with given id' } });
+    // The one after goes as usual.
+    playwright.receive(command(3, 'Runtime.evaluate', { expression: '1' }, 'kollega-tab-7'));
+    expect(sentTo(extension)[1]).toMatchObject({ method: 'cdp', params: { method: 'Runtime.evaluate' } });
   });
 });

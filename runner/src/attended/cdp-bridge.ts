@@ -9,6 +9,15 @@
 // a session to any other target; Target.closeTarget closes a popup, never the person's tab. Every other command
 // goes to its tab with chrome.debugger.sendCommand. While a `login` step is open nothing of the page leaves the
 // person's screen: Page.captureScreenshot and Page.startScreencast are refused here as well as in the engine.
+//
+// Typing goes to the tab in one message per burst (`cdpBatch`, when the extension can): Playwright types a
+// character as two key events and waits for each answer, which through the relay would be two round trips to the
+// person's browser per character. The bridge answers a plain character's key events (and text insertions) at
+// once, collects them, and sends them together when another command comes (or after BATCH_WINDOW_MS); the
+// extension dispatches them one after another, each awaited, and every command after the burst waits for its
+// answer, so the page sees the same events in the same order before anything else happens. Keys that can do more
+// than type (Enter, Tab, Backspace, arrows, anything with a modifier) go one by one as before, so that
+// Playwright still sees a navigation they start. If the burst fails, the next command for the tab fails with it.
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { TargetInfo } from '../../../extension/src/attended-protocol.ts';
@@ -27,6 +36,24 @@ const BROWSER_SESSION = 'kollega-browser';
 /** From this size a tab's command is passed through to the extension as text (`passThrough`). */
 const PASS_THROUGH_BYTES = 2048;
 
+/** How long typed key events wait for more before they go to the tab (another command sends them at once). */
+const BATCH_WINDOW_MS = 15;
+/** The most key events in one message. */
+const BATCH_MAX = 400;
+
+/**
+ * Whether a command only types text: a key event of one printable character without modifiers (Playwright's
+ * `keyDown` carries the character as `text`, its `keyUp` the same `key`), or a text insertion (characters not on
+ * the keyboard layout, such as å, ä, ö).
+ */
+export function typesText(method: string, params: Record<string, unknown> | undefined): boolean {
+  if (method === 'Input.insertText') return typeof params?.text === 'string' && !/[\r\n\t]/.test(params.text);
+  if (method !== 'Input.dispatchKeyEvent' || !params || params.modifiers) return false;
+  const { type, key, text } = params;
+  if (typeof key !== 'string' || [...key].length !== 1 || /[\x00-\x1f\x7f]/.test(key)) return false;
+  return (type === 'keyDown' && text === key) || (type === 'keyUp' && text === undefined);
+}
+
 export class CdpBridge {
   /** The path Playwright connects to (ws://host:port + this), a random secret: only this runner knows it. */
   readonly path = `/cdp/${randomBytes(18).toString('base64url')}`;
@@ -44,6 +71,14 @@ export class CdpBridge {
    */
   private readonly extraSessions = new Map<string, number>();
   private nextExtra = 1;
+  /** Typed key events answered to Playwright and not yet sent to their tab. */
+  private typing: { tabId: number; child?: string; commands: Array<{ method: string; params?: unknown }> } | undefined;
+  private typingTimer: NodeJS.Timeout | undefined;
+  /** A burst of typing is at the tab: commands wait in `held` (in order) until it is answered. */
+  private burstAtTab = false;
+  private readonly held: Array<() => void> = [];
+  /** Why the last burst failed, for the tab's next command. */
+  private burstError: string | undefined;
 
   /** The person's chosen tab (the first the extension attached); popups come after. */
   mainTabId: number | undefined;
@@ -71,6 +106,11 @@ export class CdpBridge {
     this.client?.close();
     this.client = socket;
     this.autoAttached = false;
+    // What the last connection typed and had not sent, or sent after its burst, is its own: that attempt is over.
+    this.typing = undefined;
+    clearTimeout(this.typingTimer);
+    this.held.length = 0;
+    this.burstError = undefined;
     socket.on('message', (data) => {
       const text = String(data);
       // A large command for a tab (Playwright's injected script, a function's source) goes through as text.
@@ -86,7 +126,9 @@ export class CdpBridge {
       const target = message.sessionId ? this.tabOf(message.sessionId) : undefined;
       if (target && message.method) {
         if (!this.capturing && CAPTURES.has(message.method)) return reply('a person is signing in: nothing of the page is captured meanwhile');
-        return this.link.call('cdp', { tabId: target.tabId, ...(target.child && { sessionId: target.child }), method: message.method, params: message.params }, reply);
+        if (this.link.features.includes('cdpBatch') && typesText(message.method, message.params)) return this.type(target, message.method, message.params, reply);
+        const { method, params } = message;
+        return this.toTab(reply, () => this.link.call('cdp', { tabId: target.tabId, ...(target.child && { sessionId: target.child }), method, params }, reply));
       }
       void this.handle(message).then(
         (result) => reply(undefined, result),
@@ -113,8 +155,53 @@ export class CdpBridge {
     if (!target) return false;
     const params = text.slice(head[0].length, text.length - tail[0].length);
     const child = target.child ? `,"sessionId":${JSON.stringify(target.child)}` : '';
-    this.link.callCdpText(`{"tabId":${target.tabId}${child},"method":"${head[2]}","params":${params}}`, this.replyTo(Number(head[1]), sessionId));
+    const reply = this.replyTo(Number(head[1]), sessionId);
+    this.toTab(reply, () => this.link.callCdpText(`{"tabId":${target.tabId}${child},"method":"${head[2]}","params":${params}}`, reply));
     return true;
+  }
+
+  /** A typed key event: answered now, sent with the burst it belongs to. */
+  private type(target: { tabId: number; child?: string }, method: string, params: unknown, reply: (error: string | undefined, result?: unknown) => void): void {
+    if (this.typing && (this.typing.tabId !== target.tabId || this.typing.child !== target.child)) this.sendTyping();
+    this.typing ??= { tabId: target.tabId, ...(target.child && { child: target.child }), commands: [] };
+    this.typing.commands.push({ method, params });
+    reply(undefined, {});
+    if (this.typing.commands.length >= BATCH_MAX) this.sendTyping();
+    else if (this.typing.commands.length === 1) this.typingTimer = setTimeout(() => this.sendTyping(), BATCH_WINDOW_MS);
+  }
+
+  /** Sends the typing collected so far to its tab as one burst. */
+  private sendTyping(): void {
+    const typing = this.typing;
+    if (!typing) return;
+    this.typing = undefined;
+    clearTimeout(this.typingTimer);
+    const send = () => {
+      this.burstAtTab = true;
+      this.link.call('cdpBatch', { tabId: typing.tabId, ...(typing.child && { sessionId: typing.child }), commands: typing.commands }, (error) => {
+        this.burstAtTab = false;
+        if (error !== undefined) this.burstError = error;
+        while (!this.burstAtTab && this.held.length) this.held.shift()!();
+      });
+    };
+    if (this.burstAtTab) this.held.push(send);
+    else send();
+  }
+
+  /**
+   * Sends a command to a tab after the typing before it (collected, or at the tab and not yet answered); if that
+   * typing failed, the command is answered with the failure instead.
+   */
+  private toTab(reply: (error: string | undefined) => void, send: () => void): void {
+    this.sendTyping();
+    const go = () => {
+      const failed = this.burstError;
+      this.burstError = undefined;
+      if (failed !== undefined) reply(`typing in the page failed: ${failed}`);
+      else send();
+    };
+    if (this.burstAtTab) this.held.push(go);
+    else go();
   }
 
   /** The answer to Playwright's command `id` on `sessionId`: its result, or CDP's error shape with the message. */
@@ -162,6 +249,12 @@ export class CdpBridge {
     return owner === undefined ? undefined : { tabId: owner, child: sessionId };
   }
 
+  /** A request to the extension, sent after the typing before it (as `toTab`). */
+  private afterTyping(request: () => Promise<unknown>): Promise<unknown> {
+    return new Promise((resolve, reject) =>
+      this.toTab((error) => reject(new Error(error)), () => request().then(resolve, reject)));
+  }
+
   private async handle({ sessionId, method, params }: CdpMessage): Promise<unknown> {
     if (!method) return undefined;
     if (!this.capturing && CAPTURES.has(method)) throw new Error('a person is signing in: nothing of the page is captured meanwhile');
@@ -207,7 +300,7 @@ export class CdpBridge {
       case 'Target.closeTarget': {
         const entry = [...this.tabs].find(([, info]) => info.targetId === params?.targetId);
         if (!entry || entry[0] === this.mainTabId) return { success: false };
-        await this.link.request('closeTab', { tabId: entry[0] });
+        await this.afterTyping(() => this.link.request('closeTab', { tabId: entry[0] }));
         return { success: true };
       }
       case 'Browser.close':
@@ -216,7 +309,7 @@ export class CdpBridge {
       default: {
         const tabId = this.mainTabId;
         if (tabId === undefined) throw new Error('no tab is relayed');
-        return this.link.request('cdp', { tabId, method, params });
+        return this.afterTyping(() => this.link.request('cdp', { tabId, method, params }));
       }
     }
   }

@@ -2,7 +2,7 @@
 // and the extension's events (CDP events of the relayed tabs, popups, detaches, the person taking over).
 import { EventEmitter } from 'node:events';
 import type { WebSocket } from 'ws';
-import type { AttendedDetachReason, ExtensionToRelay, RelayToExtension, TargetInfo } from '../../../extension/src/attended-protocol.ts';
+import type { AttendedDetachReason, ExtensionFeature, ExtensionToRelay, RelayToExtension, TargetInfo } from '../../../extension/src/attended-protocol.ts';
 
 type Events = {
   event: [{ tabId: number; sessionId?: string; method: string; params?: unknown }];
@@ -15,6 +15,8 @@ type Events = {
 /** An answer from the extension: an error message, or the result. */
 type Answer = (error: string | undefined, result?: unknown) => void;
 
+type RequestMethod = Extract<RelayToExtension, { type: 'request' }>['method'];
+
 /** How long a request may wait for the extension (a navigation's commands answer quickly; a hung tab does not). */
 const REQUEST_TIMEOUT_MS = 60_000;
 
@@ -23,7 +25,8 @@ export class ExtensionLink extends EventEmitter<Events> {
   private readonly pending = new Map<number, { answer: Answer; timer: NodeJS.Timeout }>();
   closed = false;
 
-  constructor(private readonly socket: WebSocket) {
+  /** @param features what the extension's hello said it can do (an older extension names none). */
+  constructor(private readonly socket: WebSocket, readonly features: readonly ExtensionFeature[] = []) {
     super();
     socket.on('message', (data) => {
       let message: ExtensionToRelay;
@@ -72,7 +75,7 @@ export class ExtensionLink extends EventEmitter<Events> {
     if (!this.closed && this.socket.readyState === 1) this.socket.send(JSON.stringify(message));
   }
 
-  request(method: 'attach' | 'cdp' | 'closeTab', params: unknown): Promise<unknown> {
+  request(method: RequestMethod, params: unknown): Promise<unknown> {
     return new Promise((resolve, reject) => this.call(method, params, (error, result) => (error === undefined ? resolve(result) : reject(new Error(error)))));
   }
 
@@ -80,7 +83,7 @@ export class ExtensionLink extends EventEmitter<Events> {
    * A request whose answer is handed to `answer` synchronously as it arrives, in order with the events that
    * follow it (a promise would let them overtake it; Playwright relies on CDP's order).
    */
-  call(method: 'attach' | 'cdp' | 'closeTab', params: unknown, answer: Answer): void {
+  call(method: RequestMethod, params: unknown, answer: Answer): void {
     const id = this.expect(method, answer);
     if (id !== undefined) this.send({ type: 'request', id, method, params } as RelayToExtension);
   }

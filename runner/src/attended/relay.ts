@@ -82,7 +82,8 @@ export async function startRelay(opts: RelayOptions): Promise<Relay> {
             return ws.close(4401, 'token refused');
           }
           ws.send(JSON.stringify({ type: 'accepted', runId: claim.runId, nextToken: next }));
-          opts.onSession(new ExtensionLink(ws), claim);
+          const features = Array.isArray(hello.features) ? hello.features.filter((f) => f === 'cdpBatch') : [];
+          opts.onSession(new ExtensionLink(ws, features), claim);
         },
         (error: unknown) => {
           opts.log(`relay: could not check a token: ${error instanceof Error ? error.message : error}`);
