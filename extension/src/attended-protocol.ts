@@ -36,14 +36,18 @@ export type RelayToExtension =
   | { type: 'refused'; reason: 'token' | 'busy' }
   /** Attaches the debugger to the run's tab (and every popup of it so far): their CDP target infos. */
   | { type: 'request'; id: number; method: 'attach'; params: Record<string, never> }
-  /** A CDP command for one relayed tab (or a child session of it). */
-  | { type: 'request'; id: number; method: 'cdp'; params: { tabId: number; sessionId?: string; method: string; params?: unknown } }
+  /**
+   * A CDP command for one relayed tab (or a child session of it). `before` (only to an extension whose hello named
+   * `cdpBefore`): releases of objects the runner no longer needs (Runtime.releaseObject), sent to the same tab and
+   * session first, in order, their answers not awaited.
+   */
+  | { type: 'request'; id: number; method: 'cdp'; params: { tabId: number; sessionId?: string; method: string; params?: unknown; before?: CdpCall[] } }
   /**
    * Typed text for one relayed tab (`cdpBatch`, only to an extension whose hello named it): key events and text
    * insertions sent to the tab one after another, each awaited, in one message; one answer for all (an error names
    * the command that failed, and the rest are not sent).
    */
-  | { type: 'request'; id: number; method: 'cdpBatch'; params: { tabId: number; sessionId?: string; commands: Array<{ method: string; params?: unknown }> } }
+  | { type: 'request'; id: number; method: 'cdpBatch'; params: { tabId: number; sessionId?: string; commands: CdpCall[]; before?: CdpCall[] } }
   /** Closes a popup of the run (never the person's own tab). */
   | { type: 'request'; id: number; method: 'closeTab'; params: { tabId: number } }
   /**
@@ -56,7 +60,13 @@ export type RelayToExtension =
   | { type: 'pong' };
 
 /** What an extension can do beyond the first version's messages, named in its hello. */
-export type ExtensionFeature = 'cdpBatch';
+export type ExtensionFeature = 'cdpBatch' | 'cdpBefore';
+
+/** One CDP command in a message that carries several. */
+export type CdpCall = { method: string; params?: unknown };
+
+/** The only commands a `before` may carry: their answers mean nothing to the runner. */
+export const RELEASES: readonly string[] = ['Runtime.releaseObject', 'Runtime.releaseObjectGroup'];
 
 /** The part of CDP's Target.TargetInfo the relay passes on. */
 export type TargetInfo = {

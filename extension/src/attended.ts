@@ -8,7 +8,7 @@
 // that had not finished. The person can always take over: Chrome's "cancel" on the debugging banner, opening
 // DevTools, closing the tab, or their own mouse or keyboard in the tab (seen by a listener in an isolated world,
 // reported when no input of the runner is under way) pauses the run with the reason.
-import type { AttendedCommand, AttendedEvent, AttendedTab, RelayToExtension, TargetInfo } from './attended-protocol.ts';
+import { type AttendedCommand, type AttendedEvent, type AttendedTab, type CdpCall, RELEASES, type RelayToExtension, type TargetInfo } from './attended-protocol.ts';
 
 type Session = {
   relayUrl: string;
@@ -97,7 +97,7 @@ function connect(): Promise<'accepted' | 'refused' | 'unreachable'> {
       return settle('unreachable');
     }
     socket = ws;
-    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token: current.token, version: chrome.runtime.getManifest().version, features: ['cdpBatch'] }));
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token: current.token, version: chrome.runtime.getManifest().version, features: ['cdpBatch', 'cdpBefore'] }));
     ws.onmessage = (event) => {
       let message: RelayToExtension;
       try {
@@ -168,8 +168,9 @@ async function handle(message: RelayToExtension): Promise<void> {
  * A CDP command for a relayed tab. Its answer is sent from chrome.debugger's callback, in order with the tab's
  * events (a promise would let an event that followed the answer overtake it, and Playwright relies on the order).
  */
-function relayCommand(id: number, { tabId, sessionId, method, params }: { tabId: number; sessionId?: string; method: string; params?: unknown }): void {
+function relayCommand(id: number, { tabId, sessionId, method, params, before }: { tabId: number; sessionId?: string; method: string; params?: unknown; before?: CdpCall[] }): void {
   if (!relayed(tabId)) return send({ type: 'result', id, error: 'not a tab of this run' });
+  sendReleases(tabId, sessionId, before);
   const input = method.startsWith('Input.');
   if (input) inputsInFlight++;
   chrome.debugger.sendCommand({ tabId, ...(sessionId && { sessionId }) }, method, params as { [key: string]: unknown } | undefined, (result) => {
@@ -187,8 +188,9 @@ function relayCommand(id: number, { tabId, sessionId, method, params }: { tabId:
  * when the last was answered, as Playwright would have sent them; one answer when all are done, or at the first
  * error (the rest are not sent). Input of the runner's own throughout, so the page's key events are no take-over.
  */
-function relayBatch(id: number, { tabId, sessionId, commands }: { tabId: number; sessionId?: string; commands: Array<{ method: string; params?: unknown }> }): void {
+function relayBatch(id: number, { tabId, sessionId, commands, before }: { tabId: number; sessionId?: string; commands: CdpCall[]; before?: CdpCall[] }): void {
   if (!relayed(tabId)) return send({ type: 'result', id, error: 'not a tab of this run' });
+  sendReleases(tabId, sessionId, before);
   if (!Array.isArray(commands) || commands.some((c) => !c || typeof c.method !== 'string' || !c.method.startsWith('Input.'))) {
     return send({ type: 'result', id, error: 'a batch carries input commands only' });
   }
@@ -209,6 +211,15 @@ function relayBatch(id: number, { tabId, sessionId, commands }: { tabId: number;
     });
   };
   next(0);
+}
+
+/** Releases of objects the runner no longer needs, sent ahead of a command (in order); their answers mean nothing. */
+function sendReleases(tabId: number, sessionId: string | undefined, calls: CdpCall[] | undefined): void {
+  if (!Array.isArray(calls)) return;
+  for (const { method, params } of calls) {
+    if (!RELEASES.includes(method)) continue;
+    chrome.debugger.sendCommand({ tabId, ...(sessionId && { sessionId }) }, method, params as { [key: string]: unknown } | undefined, () => void chrome.runtime.lastError);
+  }
 }
 
 async function request(message: Extract<RelayToExtension, { type: 'request'; method: 'attach' | 'closeTab' }>): Promise<unknown> {

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
-import type { AttendedDetachReason, RelayToExtension, TargetInfo } from '../../extension/src/attended-protocol.ts';
+import { type AttendedDetachReason, type CdpCall, RELEASES, type RelayToExtension, type TargetInfo } from '../../extension/src/attended-protocol.ts';
 
 /** The person's Chromium and every helper process it started (its own process group): none outlives the test. */
 function killGroup(browser: ChildProcess): void {
@@ -34,7 +34,10 @@ export class FakeExtension {
   /** Messages with CDP commands the relay sent (a burst of typing is one). */
   messages = 0;
   released: string | undefined;
-  /** Whether it says it takes typing in bursts (`cdpBatch`), as the extension does since it can; false: as before. */
+  /**
+   * Whether it says it takes typing in bursts and releases ahead of a command (`cdpBatch`, `cdpBefore`), as the
+   * extension does since it can; false: as an extension from before.
+   */
   batches = true;
   nextToken: string | undefined;
   private signingIn = false;
@@ -124,7 +127,7 @@ export class FakeExtension {
     return new Promise((resolve, reject) => {
       // An error after the answer (the relay gone mid-run) only ends this connection, as in the extension.
       socket.on('error', reject);
-      socket.once('open', () => socket.send(JSON.stringify({ type: 'hello', token, version: 'test', ...(this.batches && { features: ['cdpBatch'] }) })));
+      socket.once('open', () => socket.send(JSON.stringify({ type: 'hello', token, version: 'test', ...(this.batches && { features: ['cdpBatch', 'cdpBefore'] }) })));
       socket.once('close', () => resolve('refused'));
       socket.on('message', (data) => {
         const message = JSON.parse(String(data)) as RelayToExtension;
@@ -177,9 +180,10 @@ export class FakeExtension {
         }
         result = { targets: await Promise.all(relayed.map(async (t) => ({ tabId: t.tabId, targetInfo: ((await this.send('Target.getTargetInfo', { targetId: t.targetId })) as { targetInfo: TargetInfo }).targetInfo }))) };
       } else if (message.method === 'cdp') {
-        const { tabId, sessionId, method, params } = message.params;
+        const { tabId, sessionId, method, params, before } = message.params;
         const tab = this.tabs.find((t) => t.tabId === tabId);
         if (!tab) throw new Error('not a tab of this run');
+        this.sendReleases(before, sessionId ?? tab.sessionId);
         this.commands.push({ method, at: Date.now(), signingIn: this.signingIn });
         // The answer goes out the moment Chromium's arrives, before any event that followed it (as chrome.debugger's
         // callback does): Playwright relies on CDP's order of answers and events.
@@ -189,10 +193,11 @@ export class FakeExtension {
         return;
       } else if (message.method === 'cdpBatch') {
         // One after another, each awaited, as the extension's relayBatch sends them.
-        const { tabId, sessionId, commands } = message.params;
+        const { tabId, sessionId, commands, before } = message.params;
         const tab = this.tabs.find((t) => t.tabId === tabId);
         if (!tab) throw new Error('not a tab of this run');
         this.messages++;
+        this.sendReleases(before, sessionId ?? tab.sessionId);
         const id = message.id;
         const next = (i: number): void => {
           if (i === commands.length) return this.toRelay({ type: 'result', id, result: {} });
@@ -211,6 +216,15 @@ export class FakeExtension {
       this.toRelay({ type: 'result', id: message.id, result });
     } catch (error) {
       this.toRelay({ type: 'result', id: message.id, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  /** Releases ahead of a command, in order, their answers not awaited (as the extension's sendReleases). */
+  private sendReleases(calls: CdpCall[] | undefined, sessionId: string): void {
+    for (const { method, params } of calls ?? []) {
+      if (!RELEASES.includes(method)) continue;
+      this.commands.push({ method, at: Date.now(), signingIn: this.signingIn });
+      this.forward(method, params ?? {}, sessionId, () => {});
     }
   }
 

@@ -263,3 +263,52 @@ describe('typing goes to the tab in bursts', () => {
     expect(sentTo(extension)[1]).toMatchObject({ method: 'cdp', params: { method: 'Runtime.evaluate' } });
   });
 });
+
+describe("releases of objects ride with the tab's next command", () => {
+  const release = (objectId: string) => ({ objectId });
+
+  test('answered at once, sent in order ahead of the next command for the same tab and session, as parsed or passed through', () => {
+    const { extension, playwright } = setUp(['cdpBatch', 'cdpBefore']);
+    playwright.receive(command(1, 'Runtime.releaseObject', release('o1'), 'kollega-tab-7'));
+    playwright.receive(command(2, 'Runtime.releaseObject', release('o2'), 'kollega-tab-7'));
+    playwright.receive(command(3, 'Runtime.releaseObject', release('c1'), 'CHILD1'));
+    expect(sentTo(playwright).map((m) => [m.id, m.result])).toEqual([[1, {}], [2, {}], [3, {}]]);
+    expect(extension.sent).toHaveLength(0);
+
+    playwright.receive(command(4, 'Runtime.callFunctionOn', { functionDeclaration: 'f', objectId: 'o3' }, 'kollega-tab-7'));
+    expect(sentTo(extension)).toEqual([{ type: 'request', id: 1, method: 'cdp', params: { tabId: 7, method: 'Runtime.callFunctionOn', params: { functionDeclaration: 'f', objectId: 'o3' },
+      before: [{ method: 'Runtime.releaseObject', params: release('o1') }, { method: 'Runtime.releaseObject', params: release('o2') }] } }]);
+    // The child session's release waits for a command of that session: here a large one, passed through as text.
+    playwright.receive(command(5, 'Runtime.evaluate', { expression: big }, 'CHILD1'));
+    expect(sentTo(extension)[1]).toEqual({ type: 'request', id: 2, method: 'cdp', params: { tabId: 9, sessionId: 'CHILD1', method: 'Runtime.evaluate',
+      before: [{ method: 'Runtime.releaseObject', params: release('c1') }], params: { expression: big } } });
+    extension.receive({ type: 'result', id: 1, result: { result: { type: 'undefined' } } });
+    expect(sentTo(playwright).at(-1)).toEqual({ id: 4, sessionId: 'kollega-tab-7', result: { result: { type: 'undefined' } } });
+  });
+
+  test('with no command after them they go by themselves after a moment; typing takes them along', async () => {
+    const { extension, playwright } = setUp(['cdpBatch', 'cdpBefore']);
+    playwright.receive(command(1, 'Runtime.releaseObject', release('o1'), 'kollega-tab-7'));
+    playwright.receive(command(2, 'Runtime.releaseObject', release('o2'), 'kollega-tab-7'));
+    await new Promise((r) => setTimeout(r, 40));
+    expect(sentTo(extension)).toEqual([{ type: 'request', id: 1, method: 'cdp', params: { tabId: 7, method: 'Runtime.releaseObject', params: release('o2'),
+      before: [{ method: 'Runtime.releaseObject', params: release('o1') }] } }]);
+    extension.receive({ type: 'result', id: 1, error: 'Could not find object with given id' }); // nobody waits for it
+    expect(playwright.sent).toHaveLength(2);
+
+    playwright.receive(command(3, 'Runtime.releaseObject', release('o3'), 'kollega-tab-7'));
+    playwright.receive(command(4, 'Input.dispatchKeyEvent', keyDown('a'), 'kollega-tab-7'));
+    playwright.receive(command(5, 'Input.dispatchKeyEvent', keyUp('a'), 'kollega-tab-7'));
+    playwright.receive(command(6, 'Runtime.evaluate', { expression: '1' }, 'kollega-tab-7'));
+    expect(sentTo(extension)[1]).toEqual({ type: 'request', id: 2, method: 'cdpBatch', params: { tabId: 7,
+      commands: [{ method: 'Input.dispatchKeyEvent', params: keyDown('a') }, { method: 'Input.dispatchKeyEvent', params: keyUp('a') }],
+      before: [{ method: 'Runtime.releaseObject', params: release('o3') }] } });
+  });
+
+  test('an extension that does not name cdpBefore gets each release as a message of its own, answered by the tab', () => {
+    const { extension, playwright } = setUp(['cdpBatch']);
+    playwright.receive(command(1, 'Runtime.releaseObject', release('o1'), 'kollega-tab-7'));
+    expect(sentTo(extension)).toEqual([{ type: 'request', id: 1, method: 'cdp', params: { tabId: 7, method: 'Runtime.releaseObject', params: release('o1') } }]);
+    expect(playwright.sent).toHaveLength(0);
+  });
+});

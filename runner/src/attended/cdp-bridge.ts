@@ -18,9 +18,11 @@
 // answer, so the page sees the same events in the same order before anything else happens. Keys that can do more
 // than type (Enter, Tab, Backspace, arrows, anything with a modifier) go one by one as before, so that
 // Playwright still sees a navigation they start. If the burst fails, the next command for the tab fails with it.
+// In the same way a release of an object Playwright no longer needs (Runtime.releaseObject, whose answer it
+// ignores) is answered at once and rides with the tab's next command (`before`, when the extension can).
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import type { TargetInfo } from '../../../extension/src/attended-protocol.ts';
+import { type CdpCall, RELEASES, type TargetInfo } from '../../../extension/src/attended-protocol.ts';
 import type { ExtensionLink } from './link.ts';
 
 type CdpMessage = { id?: number; sessionId?: string; method?: string; params?: Record<string, unknown>; result?: unknown; error?: { message: string } };
@@ -79,6 +81,9 @@ export class CdpBridge {
   private readonly held: Array<() => void> = [];
   /** Why the last burst failed, for the tab's next command. */
   private burstError: string | undefined;
+  /** Releases answered to Playwright and not yet sent, by tab and session; they go with its next command. */
+  private readonly releases = new Map<string, { tabId: number; child?: string; calls: CdpCall[] }>();
+  private releaseTimer: NodeJS.Timeout | undefined;
 
   /** The person's chosen tab (the first the extension attached); popups come after. */
   mainTabId: number | undefined;
@@ -111,6 +116,9 @@ export class CdpBridge {
     clearTimeout(this.typingTimer);
     this.held.length = 0;
     this.burstError = undefined;
+    this.releases.clear();
+    clearTimeout(this.releaseTimer);
+    this.releaseTimer = undefined;
     socket.on('message', (data) => {
       const text = String(data);
       // A large command for a tab (Playwright's injected script, a function's source) goes through as text.
@@ -127,8 +135,11 @@ export class CdpBridge {
       if (target && message.method) {
         if (!this.capturing && CAPTURES.has(message.method)) return reply('a person is signing in: nothing of the page is captured meanwhile');
         if (this.link.features.includes('cdpBatch') && typesText(message.method, message.params)) return this.type(target, message.method, message.params, reply);
+        if (this.link.features.includes('cdpBefore') && RELEASES.includes(message.method)) return this.defer(target, message.method, message.params, reply);
         const { method, params } = message;
-        return this.toTab(reply, () => this.link.call('cdp', { tabId: target.tabId, ...(target.child && { sessionId: target.child }), method, params }, reply));
+        this.sendTyping(); // typing first: it takes the releases received before it
+        const before = this.takeReleases(target);
+        return this.toTab(reply, () => this.link.call('cdp', { tabId: target.tabId, ...(target.child && { sessionId: target.child }), method, params, ...(before && { before }) }, reply));
       }
       void this.handle(message).then(
         (result) => reply(undefined, result),
@@ -156,7 +167,10 @@ export class CdpBridge {
     const params = text.slice(head[0].length, text.length - tail[0].length);
     const child = target.child ? `,"sessionId":${JSON.stringify(target.child)}` : '';
     const reply = this.replyTo(Number(head[1]), sessionId);
-    this.toTab(reply, () => this.link.callCdpText(`{"tabId":${target.tabId}${child},"method":"${head[2]}","params":${params}}`, reply));
+    this.sendTyping();
+    const taken = this.takeReleases(target);
+    const before = taken ? `,"before":${JSON.stringify(taken)}` : '';
+    this.toTab(reply, () => this.link.callCdpText(`{"tabId":${target.tabId}${child},"method":"${head[2]}"${before},"params":${params}}`, reply));
     return true;
   }
 
@@ -176,9 +190,10 @@ export class CdpBridge {
     if (!typing) return;
     this.typing = undefined;
     clearTimeout(this.typingTimer);
+    const before = this.takeReleases(typing);
     const send = () => {
       this.burstAtTab = true;
-      this.link.call('cdpBatch', { tabId: typing.tabId, ...(typing.child && { sessionId: typing.child }), commands: typing.commands }, (error) => {
+      this.link.call('cdpBatch', { tabId: typing.tabId, ...(typing.child && { sessionId: typing.child }), commands: typing.commands, ...(before && { before }) }, (error) => {
         this.burstAtTab = false;
         if (error !== undefined) this.burstError = error;
         while (!this.burstAtTab && this.held.length) this.held.shift()!();
@@ -186,6 +201,36 @@ export class CdpBridge {
     };
     if (this.burstAtTab) this.held.push(send);
     else send();
+  }
+
+  /** A release: answered now (Playwright ignores its answer), sent with the tab's next command or after a moment. */
+  private defer(target: { tabId: number; child?: string }, method: string, params: unknown, reply: (error: string | undefined, result?: unknown) => void): void {
+    reply(undefined, {});
+    const key = target.child ? `${target.tabId}/${target.child}` : String(target.tabId);
+    let waiting = this.releases.get(key);
+    if (!waiting) this.releases.set(key, (waiting = { tabId: target.tabId, ...(target.child && { child: target.child }), calls: [] }));
+    waiting.calls.push({ method, ...(params !== undefined && { params }) });
+    this.releaseTimer ??= setTimeout(() => this.sendReleases(), BATCH_WINDOW_MS);
+  }
+
+  /** The releases received for `target` so far, to go before its command now received (taken, in order). */
+  private takeReleases(target: { tabId: number; child?: string }): CdpCall[] | undefined {
+    const key = target.child ? `${target.tabId}/${target.child}` : String(target.tabId);
+    const waiting = this.releases.get(key);
+    this.releases.delete(key);
+    return waiting?.calls;
+  }
+
+  /** No command followed: the releases go by themselves, one message per tab (the last carries the others). */
+  private sendReleases(): void {
+    this.releaseTimer = undefined;
+    const waiting = [...this.releases.values()];
+    this.releases.clear();
+    for (const { tabId, child, calls } of waiting) {
+      const last = calls.pop()!;
+      const ignore = () => {};
+      this.toTab(ignore, () => this.link.call('cdp', { tabId, ...(child && { sessionId: child }), ...last, ...(calls.length && { before: calls }) }, ignore));
+    }
   }
 
   /**

@@ -82,7 +82,7 @@ export async function startRelay(opts: RelayOptions): Promise<Relay> {
             return ws.close(4401, 'token refused');
           }
           ws.send(JSON.stringify({ type: 'accepted', runId: claim.runId, nextToken: next }));
-          const features = Array.isArray(hello.features) ? hello.features.filter((f) => f === 'cdpBatch') : [];
+          const features = Array.isArray(hello.features) ? hello.features.filter((f) => f === 'cdpBatch' || f === 'cdpBefore') : [];
           opts.onSession(new ExtensionLink(ws, features), claim);
         },
         (error: unknown) => {
