@@ -27,11 +27,19 @@ export const PAYMENT_METHOD_COLUMNS = `id, name, type, card_last_four as "cardLa
 export const CURSOR_TIMESTAMP = (column: string) => utcText(column, 'US');
 
 /**
+ * A `Workflow` as JSON text written by Postgres (row_to_json of WORKFLOW_COLUMNS, of the row at hand): the same text
+ * as those columns read by postgres.js and written by JSON.stringify (tests/workflow-json.test.ts), so a list's rows
+ * are neither parsed column by column nor serialized again in the function.
+ */
+export const WORKFLOW_JSON = `(select row_to_json(w) from (select ${WORKFLOW_COLUMNS}) w)::text`;
+
+/**
  * GET /api/workflows, a page: `${select} where <filter> [and (created_at, id) < <cursor>] ${order} limit <page size + 1>`,
- * served by (organization_id, created_at). `cursorAt` is the sort key the next page's cursor carries (not sent to clients).
+ * served by (organization_id, created_at). Each row is the workflow as JSON text (`item`, WORKFLOW_JSON), and the sort
+ * key the next page's cursor carries (`cursorAt`, `id`; not sent to clients).
  */
 export const WORKFLOW_LIST = {
-  select: `select ${WORKFLOW_COLUMNS}, ${CURSOR_TIMESTAMP('created_at')} as "cursorAt" from public.workflows`,
+  select: `select ${WORKFLOW_JSON} as item, ${CURSOR_TIMESTAMP('created_at')} as "cursorAt", id from public.workflows`,
   order: 'order by created_at desc, id desc',
 } as const;
 

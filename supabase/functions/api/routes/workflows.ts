@@ -21,13 +21,13 @@ import {
 import { DEFAULT_TIMEZONE, scheduleBodySchema } from '../../_shared/schemas/schedules.ts';
 import { WORKFLOW_COLUMNS, WORKFLOW_LIST } from '../../_shared/statements.ts';
 import { createWorkflowSchema, updateWorkflowSchema, WORKFLOW_CATEGORIES } from '../../_shared/schemas/workflows.ts';
-import type { Page, SavedDefinition, Workflow, WorkflowCategory, WorkflowDetail, WorkflowSchedule, WorkflowVersion } from '../../_shared/types/api.ts';
+import type { SavedDefinition, Workflow, WorkflowCategory, WorkflowDetail, WorkflowSchedule, WorkflowVersion } from '../../_shared/types/api.ts';
 import { refuseUnsafeDefinition } from '../definition-rules.ts';
 import { currentDefinition, runInputs } from '../run-inputs.ts';
 import { formFiles, type GivenFile, storeRunFiles, withFiles } from '../input-files.ts';
 import { resolveInputs } from '../../_shared/schemas/input-values.ts';
 import { type AppEnv, isMultipart, readJson, requireSession } from '../middleware.ts';
-import { decodeCursor, idKey, pageParams, scopeOf, timestampKey, toPage } from '../paging.ts';
+import { decodeCursor, idKey, jsonPage, pageParams, scopeOf, timestampKey } from '../paging.ts';
 import { asCaller, deniedOrMissing, jsonAttachment, jsonParam, likePattern, pathId, readQuery, slug } from '../resource.ts';
 
 export const WORKFLOW_PAGE_SIZE = 30;
@@ -181,14 +181,13 @@ workflowRoutes.get('/workflows', requireSession, async (c) => {
   const scope = scopeOf(c, 'workflows', q ?? '');
   const after = cursor ? decodeCursor(c, scope, cursor, workflowKey) : null;
   const rows = await asCaller(c, (tx) =>
-    tx<(Workflow & { cursorAt: string })[]>`
+    tx<{ item: string; cursorAt: string; id: string }[]>`
       ${tx.unsafe(WORKFLOW_LIST.select)}
       where ${q ? tx`(name ilike ${likePattern(q)} or description ilike ${likePattern(q)})` : tx`true`}
         and ${after ? tx`(created_at, id) < (${after[0]}::text::timestamptz, ${after[1]}::uuid)` : tx`true`}
       ${tx.unsafe(WORKFLOW_LIST.order)}
       limit ${limit + 1}`);
-  const page: Page<Workflow> = toPage(scope, rows, limit, (w) => [w.cursorAt, w.id], ({ cursorAt: _, ...w }) => w);
-  return c.json(page);
+  return jsonPage(c, scope, rows, limit, (w) => [w.cursorAt, w.id]); // a Page<Workflow>
 });
 
 workflowRoutes.post('/workflows', requireSession, async (c) => {
