@@ -56,6 +56,9 @@ export function typesText(method: string, params: Record<string, unknown> | unde
   return (type === 'keyDown' && text === key) || (type === 'keyUp' && text === undefined);
 }
 
+/** A tab, or a child session of it, as a key. */
+const targetKey = (target: { tabId: number; child?: string }) => (target.child ? `${target.tabId}/${target.child}` : String(target.tabId));
+
 export class CdpBridge {
   /** The path Playwright connects to (ws://host:port + this), a random secret: only this runner knows it. */
   readonly path = `/cdp/${randomBytes(18).toString('base64url')}`;
@@ -74,7 +77,7 @@ export class CdpBridge {
   private readonly extraSessions = new Map<string, number>();
   private nextExtra = 1;
   /** Typed key events answered to Playwright and not yet sent to their tab. */
-  private typing: { tabId: number; child?: string; commands: Array<{ method: string; params?: unknown }> } | undefined;
+  private typing: { tabId: number; child?: string; commands: CdpCall[] } | undefined;
   private typingTimer: NodeJS.Timeout | undefined;
   /** A burst of typing is at the tab: commands wait in `held` (in order) until it is answered. */
   private burstAtTab = false;
@@ -137,8 +140,7 @@ export class CdpBridge {
         if (this.link.features.includes('cdpBatch') && typesText(message.method, message.params)) return this.type(target, message.method, message.params, reply);
         if (this.link.features.includes('cdpBefore') && RELEASES.includes(message.method)) return this.defer(target, message.method, message.params, reply);
         const { method, params } = message;
-        this.sendTyping(); // typing first: it takes the releases received before it
-        const before = this.takeReleases(target);
+        const before = this.releasesBefore(target);
         return this.toTab(reply, () => this.link.call('cdp', { tabId: target.tabId, ...(target.child && { sessionId: target.child }), method, params, ...(before && { before }) }, reply));
       }
       void this.handle(message).then(
@@ -167,8 +169,7 @@ export class CdpBridge {
     const params = text.slice(head[0].length, text.length - tail[0].length);
     const child = target.child ? `,"sessionId":${JSON.stringify(target.child)}` : '';
     const reply = this.replyTo(Number(head[1]), sessionId);
-    this.sendTyping();
-    const taken = this.takeReleases(target);
+    const taken = this.releasesBefore(target);
     const before = taken ? `,"before":${JSON.stringify(taken)}` : '';
     this.toTab(reply, () => this.link.callCdpText(`{"tabId":${target.tabId}${child},"method":"${head[2]}"${before},"params":${params}}`, reply));
     return true;
@@ -206,16 +207,22 @@ export class CdpBridge {
   /** A release: answered now (Playwright ignores its answer), sent with the tab's next command or after a moment. */
   private defer(target: { tabId: number; child?: string }, method: string, params: unknown, reply: (error: string | undefined, result?: unknown) => void): void {
     reply(undefined, {});
-    const key = target.child ? `${target.tabId}/${target.child}` : String(target.tabId);
+    const key = targetKey(target);
     let waiting = this.releases.get(key);
     if (!waiting) this.releases.set(key, (waiting = { tabId: target.tabId, ...(target.child && { child: target.child }), calls: [] }));
     waiting.calls.push({ method, ...(params !== undefined && { params }) });
     this.releaseTimer ??= setTimeout(() => this.sendReleases(), BATCH_WINDOW_MS);
   }
 
+  /** Sends the typing collected so far (it takes the releases received before it), then the releases left for `target`. */
+  private releasesBefore(target: { tabId: number; child?: string }): CdpCall[] | undefined {
+    this.sendTyping();
+    return this.takeReleases(target);
+  }
+
   /** The releases received for `target` so far, to go before its command now received (taken, in order). */
   private takeReleases(target: { tabId: number; child?: string }): CdpCall[] | undefined {
-    const key = target.child ? `${target.tabId}/${target.child}` : String(target.tabId);
+    const key = targetKey(target);
     const waiting = this.releases.get(key);
     this.releases.delete(key);
     return waiting?.calls;
