@@ -107,15 +107,19 @@ export function decodeCursor<S extends z.ZodType<Key>>(c: Context<AppEnv>, scope
   return key.data;
 }
 
+/** The cursor after the page's last row when rows read with `limit + 1` had one more; null on the last page. */
+function nextCursorOf<R>(scope: Scope, rows: R[], limit: number, keyOf: (row: R) => Key): string | null {
+  const last = rows.length > limit ? rows[limit - 1] : undefined;
+  return last === undefined ? null : encodeCursor(scope, keyOf(last));
+}
+
 /**
  * A page from rows read with `limit + 1`: the first `limit`, and a cursor after the last of them when there
  * was one more. `strip` removes the columns that only carry the sort key (e.g. a timestamp as text).
  */
 export function toPage<R, T>(scope: Scope, rows: R[], limit: number, keyOf: (row: R) => Key, strip: (row: R) => T): Page<T> {
   const items = rows.slice(0, limit);
-  const last = items.at(-1);
-  const nextCursor = rows.length > limit && last !== undefined ? encodeCursor(scope, keyOf(last)) : null;
-  return { items: items.map(strip), nextCursor };
+  return { items: items.map(strip), nextCursor: nextCursorOf(scope, rows, limit, keyOf) };
 }
 
 /**
@@ -124,8 +128,7 @@ export function toPage<R, T>(scope: Scope, rows: R[], limit: number, keyOf: (row
  */
 export function jsonPage<R extends { item: string }>(c: Context<AppEnv>, scope: Scope, rows: R[], limit: number, keyOf: (row: R) => Key): Response {
   const items = rows.slice(0, limit);
-  const last = items.at(-1);
-  const nextCursor = rows.length > limit && last !== undefined ? encodeCursor(scope, keyOf(last)) : null;
+  const nextCursor = nextCursorOf(scope, rows, limit, keyOf);
   return c.body(`{"items":[${items.map((r) => r.item).join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`, 200, { 'Content-Type': 'application/json' });
 }
 
