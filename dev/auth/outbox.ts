@@ -6,6 +6,7 @@
 //   GET    /                      an HTML list for humans; /view/{ID} shows one mail as rendered HTML
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
+import { listenWhenFree } from '../lib/ports.ts';
 
 export type Address = { Name: string; Address: string };
 export type Mail = { ID: string; From: Address; To: Address[]; Subject: string; HTML: string; Text: string; Created: string };
@@ -155,11 +156,5 @@ export function startOutboxServer(outbox: Outbox, port: number): Promise<Server>
       else res.end();
     });
   });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve(server);
-    });
-  });
+  return listenWhenFree(server, port, 'mail outbox').then(() => server);
 }

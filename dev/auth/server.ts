@@ -11,6 +11,7 @@ import { Outbox, startOutboxServer } from './outbox.ts';
 import { createRecovery, recoverySubjectFromConfig } from './recovery.ts';
 import { createSessions } from './sessions.ts';
 import { createUsers } from './users.ts';
+import { listenWhenFree } from '../lib/ports.ts';
 
 export type { AuthServerOptions } from './common.ts';
 export type AuthServer = { close(): Promise<void>; outbox: Outbox; url: string; mailUrl: string };
@@ -139,13 +140,7 @@ export async function startAuthServer(opts: AuthServerOptions): Promise<AuthServ
 
   const server: Server = createServer((req, res) => void handle(req, res));
   try {
-    await new Promise<void>((done, fail) => {
-      server.once('error', fail);
-      server.listen(opts.port, '127.0.0.1', () => {
-        server.off('error', fail);
-        done();
-      });
-    });
+    await listenWhenFree(server, opts.port, 'Auth stand-in');
   } catch (e) {
     await pool.end({ timeout: 1 });
     throw e;

@@ -5,6 +5,7 @@
 // encoded words, a single part or multipart/alternative, quoted-printable, base64 or 7/8-bit bodies.
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Outbox } from './outbox.ts';
+import { listenWhenFree } from '../lib/ports.ts';
 
 type Part = { headers: Map<string, string>; body: string };
 
@@ -115,11 +116,5 @@ function session(socket: Socket, outbox: Outbox) {
 
 export function startSmtpServer(outbox: Outbox, port: number): Promise<Server> {
   const server = createServer((socket) => session(socket, outbox));
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve(server);
-    });
-  });
+  return listenWhenFree(server, port, 'mail outbox (SMTP)').then(() => server);
 }

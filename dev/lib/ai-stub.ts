@@ -8,6 +8,7 @@
 // error then carries provider internals the app must not show.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { listenWhenFree } from './ports.ts';
 
 export type StubReply =
   | { kind: 'answer'; choice?: string; confidence: number; reason?: string }
@@ -75,10 +76,7 @@ export async function startAiStub(port = 0): Promise<AiStub> {
       });
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(completion(body.model, content)));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
+  await listenWhenFree(server, port, 'AI stub');
   const { port: bound } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${bound}/v1`,

@@ -5,12 +5,12 @@
 // `createStack()` returns at once; `stop()` may be called at any moment, also while `start()` is still
 // bringing parts up (a Ctrl-C or SIGTERM during `vite build` or while Deno starts): it stops every part
 // started so far, and `start()` then rejects with StackAborted instead of starting more.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { startCluster, migrate, repoRoot, type Cluster } from './cluster.ts';
 import { ANON_KEY, JWT_SECRET, SECRETS_KEY, SERVICE_ROLE_KEY, ports, urls, type Profile } from './config.ts';
+import { assertPortFree } from './ports.ts';
 
 export type WebMode = 'preview' | 'dev' | 'none';
 export type StackOptions = {
@@ -36,52 +36,6 @@ export class StackAborted extends Error {
 }
 
 const bin = (name: string) => join(repoRoot, 'node_modules/.bin', name);
-
-/** The process listening on a TCP port, as `ss` reports it (`"deno",pid=123`), or null when unknown. */
-function portHolder(port: number): string | null {
-  const r = spawnSync('ss', ['-H', '-ltnp', `sport = :${port}`], { encoding: 'utf8' });
-  const users = r.status === 0 ? r.stdout.match(/users:\(\((.*?)\)\)/) : null;
-  return users ? users[1] : null;
-}
-
-/**
- * How long a port that no process listens on may stay taken: a connection's, which ends within TCP's TIME-WAIT
- * (60 s on Linux) at the latest.
- */
-const TRANSIENT_PORT_MS = 65_000;
-
-/**
- * Fails with the holder's name when a port of the stack is taken by a listening process (an earlier stack that did
- * not stop, say). The stack's ports lie in Linux's range for outgoing connections (32768–60999), so a port can also
- * be a connection's: a client socket's for a moment (seen: the relay's port, free a second later), or a connection
- * that connected to itself, which blocks the port in TIME-WAIT for a minute after it closed. With no listener
- * behind it, the port is tried again until it is free (at most 65 s), for every user of the stack (npm start, npm
- * test, the benchmarks); `note` says so once.
- */
-export async function assertPortFree(port: number, what: string, note: (message: string) => void = () => {}): Promise<void> {
-  const canListen = () =>
-    new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
-    });
-  const until = Date.now() + TRANSIENT_PORT_MS;
-  let noted = false;
-  for (;;) {
-    if (await canListen()) return;
-    const holder = portHolder(port);
-    if (!holder && Date.now() < until) {
-      if (!noted) note(`Port ${port} (${what}) is held by a connection, not by a listening process; waiting for it to close (at most ${TRANSIENT_PORT_MS / 1000} s).`);
-      noted = true;
-      await new Promise((r) => setTimeout(r, 500));
-      continue;
-    }
-    throw new Error(
-      `Port ${port} (${what}) is already in use${holder ? ` by ${holder}` : ''}. ` +
-        'Stop that process (an earlier `npm start` or `npm test` still running?) or set KOLLEGA_PORT_OFFSET.',
-    );
-  }
-}
 
 async function waitForHttp(url: string, child: ChildProcess, what: string, timeoutMs: number, aborted: () => boolean) {
   const deadline = Date.now() + timeoutMs;
@@ -168,7 +122,11 @@ export function createStack({ profile, fresh = false, web = 'preview', runner = 
       if (profile === 'test' && !process.env.KOLLEGA_AI_BASE_URL) wanted.push([p.ai, 'AI stub']);
       if (web !== 'none') wanted.push([p.web, 'web app']);
       if (runner) wanted.push([p.relay, 'attended-run relay']);
-      for (const [port, what] of wanted) await assertPortFree(port, what, (message) => console.error(message));
+      // Every port is looked at first (a stack still running fails here, before anything starts); a port another
+      // process binds is looked at again just before that process starts (dev/lib/ports.ts: a passing connection
+      // can take a free port meanwhile), and the servers of this process wait for theirs as they listen.
+      const free = (port: number, what: string) => assertPortFree(port, what, (message) => console.error(message));
+      for (const [port, what] of wanted) await free(port, what);
       if (fresh) rmSync(join(repoRoot, '.local', name), { recursive: true, force: true });
 
       const cluster = await startCluster({ name, port: p.db });
@@ -227,6 +185,7 @@ export function createStack({ profile, fresh = false, web = 'preview', runner = 
       // KOLLEGA_API_DENO_FLAGS: extra flags for the function's Deno (e.g. `--cpu-prof-dir=.local/prof --cpu-prof-md`
       // to see where a benchmark's requests spend the function's time; written when the stack stops).
       const denoFlags = (process.env.KOLLEGA_API_DENO_FLAGS ?? '').split(' ').filter(Boolean);
+      await free(p.api, 'api function');
       const api = startChild(bin('deno'), ['run', ...denoFlags, '--allow-net', '--allow-env', '--allow-read', '--config', 'supabase/functions/api/deno.json', 'supabase/functions/api/index.ts'], env, 'api', log);
       trackChild(api);
       await waitForHttp(`${u.api}/user`, api, 'The api function', 180_000, () => aborted);
@@ -251,6 +210,7 @@ export function createStack({ profile, fresh = false, web = 'preview', runner = 
           KOLLEGA_RELAY_PORT: String(p.relay),
           KOLLEGA_RELAY_HOST: '127.0.0.1',
         };
+        await free(p.relay, 'attended-run relay');
         const runnerProcess = startChild(process.execPath, ['--import', 'tsx', 'runner/src/main.ts'], runnerEnv, 'runner', log);
         trackChild(runnerProcess);
         Object.assign(env, { KOLLEGA_RUNNER_DB_URL: u.runnerDb });
@@ -263,6 +223,7 @@ export function createStack({ profile, fresh = false, web = 'preview', runner = 
           await runToEnd(bin('vite'), ['build', '--logLevel', 'warn'], webEnv, trackChild);
           checkpoint();
         }
+        await free(p.web, 'web app');
         const args = web === 'preview' ? ['preview', '--strictPort'] : ['--strictPort'];
         const vite = startChild(bin('vite'), args, webEnv, 'web', log);
         trackChild(vite);
