@@ -38,8 +38,13 @@ test('an element that is there: the function runs on it with its argument, in on
 
 test('an element that shows up later: Playwright evaluate waits for it within the timeout', async () => {
   const locator = page.locator('#late');
-  const slow = vi.spyOn(locator, 'evaluate');
-  await page.evaluate(() => setTimeout(() => document.body.insertAdjacentHTML('beforeend', '<b id="late">sen</b>'), 300));
+  // The element comes 300 ms after Playwright's evaluate is asked, so the one look evaluateNow takes first never
+  // meets it, however slow the machine (a timer started before the call came too soon on a loaded CI machine).
+  const evaluate = locator.evaluate.bind(locator);
+  const slow = vi.spyOn(locator, 'evaluate').mockImplementation(async (...args: Parameters<typeof evaluate>) => {
+    await page.evaluate(() => void setTimeout(() => document.body.insertAdjacentHTML('beforeend', '<b id="late">sen</b>'), 300));
+    return evaluate(...args);
+  });
   expect(await evaluateNow(locator, (el) => el.textContent, undefined, 5000)).toBe('sen');
   expect(slow).toHaveBeenCalledTimes(1);
 });
