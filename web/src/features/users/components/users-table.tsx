@@ -51,12 +51,14 @@ export function UsersTable({ users, currentUserId, pendingUserId, onEdit, onTogg
             const isSelf = user.id === currentUserId;
             return (
               <tr key={user.id}>
-                <td className="px-4 py-3 whitespace-nowrap">
+                {/* Name and e-mail wrap where the table is narrower than its content (1280 px with the sidebar): the
+                    actions stay in view instead of behind a horizontal scroll. */}
+                <td className="px-4 py-3">
                   <span className="font-medium text-slate-900">{user.fullName}</span>
                   {isSelf ? <span className="ml-1 text-slate-500">{t('table.you')}</span> : null}
                   <span className="block text-xs text-slate-500">{user.username}</span>
                 </td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-700">{user.email}</td>
+                <td className="px-4 py-3 text-slate-700 [overflow-wrap:anywhere]">{breakAfterAt(user.email)}</td>
                 <td className="px-4 py-3 whitespace-nowrap">
                   <Badge tone={roleTones[user.role]}>{t(`common:roles.${user.role}`)}</Badge>
                 </td>
@@ -102,5 +104,18 @@ export function UsersTable({ users, currentUserId, pendingUserId, onEdit, onTogg
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** An e-mail address that may wrap after its @ first (and anywhere, if a part is still too long). */
+function breakAfterAt(email: string) {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
   );
 }
