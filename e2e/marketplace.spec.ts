@@ -46,8 +46,19 @@ test('the marketplace speaks English and filters by category', async ({ page }) 
   await signInAs(page, accounts.admin.email, accounts.admin.password);
   await page.goto('/marketplace');
   await expect(page.getByRole('heading', { level: 1, name: 'Marketplace' })).toBeVisible();
-  await page.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'Rapportering' }).click();
+  // Categories and industries are stored in Swedish and shown in English; the templates' own texts are the catalogue's.
+  const categories = page.getByRole('group', { name: 'Categories' });
+  await expect(categories.getByRole('button', { name: 'Rapportering' })).toHaveCount(0);
+  await categories.getByRole('button', { name: 'Reporting' }).click();
   const all = page.getByRole('region', { name: 'All templates' });
   await expect(all.getByRole('article')).toHaveCount(2);
-  await expect(all.getByRole('article', { name: 'Kundinbetalningar' })).toContainText('Intermediate');
+  const payments = all.getByRole('article', { name: 'Kundinbetalningar' });
+  await expect(payments).toContainText('Intermediate');
+  await expect(payments).toContainText('Reporting');
+  await expect(payments).toContainText('Finance');
+  // A search in the user's language finds the translated industry.
+  await categories.getByRole('button', { name: 'All' }).click();
+  await page.getByRole('searchbox', { name: 'Search templates' }).fill('public sector');
+  await expect(all.getByRole('article')).toHaveCount(1);
+  await expect(all.getByRole('article', { name: 'Diarieföring av inkommande post' })).toBeVisible();
 });

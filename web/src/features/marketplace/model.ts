@@ -1,4 +1,5 @@
 import type { Template } from '@shared/types/api';
+import { categoryLabel, industryLabel } from '@/lib/category-label';
 
 /** Case-insensitive match on name, description, category, industry and creator, within a category. */
 export function filterTemplates(templates: Template[], search: string, category: string | null): Template[] {
@@ -6,7 +7,9 @@ export function filterTemplates(templates: Template[], search: string, category:
   return templates.filter((template) => {
     if (category && template.category !== category) return false;
     if (!needle) return true;
-    return [template.name, template.description, template.category, template.industry, template.creator].some((text) =>
+    // The category and industry as stored (Swedish) and as shown (the user's language).
+    const texts = [template.name, template.description, template.category, categoryLabel(template.category), template.industry, industryLabel(template.industry), template.creator];
+    return texts.some((text) =>
       text.toLocaleLowerCase('sv').includes(needle),
     );
   });

@@ -14,6 +14,7 @@ import { useInstallTemplate } from '../api/install-template';
 import { filterTemplates, templateCategories } from '../model';
 import { TemplateCard } from './template-card';
 import { TemplatePreviewDialog } from './template-preview-dialog';
+import { categoryLabel } from '@/lib/category-label';
 
 export function MarketplaceScreen() {
   const { t } = useTranslation('marketplace');
@@ -71,7 +72,7 @@ export function MarketplaceScreen() {
             </button>
             {templateCategories(templates).map((name) => (
               <button key={name} type="button" aria-pressed={category === name} className={pill(category === name)} onClick={() => setCategory(name)}>
-                {name}
+                {categoryLabel(name)}
               </button>
             ))}
           </div>

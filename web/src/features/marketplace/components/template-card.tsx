@@ -4,6 +4,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
 import { InstallButton } from './install-button';
+import { categoryLabel, industryLabel } from '@/lib/category-label';
 
 export const difficultyTones: Record<Template['difficulty'], BadgeTone> = { beginner: 'green', intermediate: 'amber', advanced: 'red' };
 
@@ -20,7 +21,7 @@ export function TemplateCard({ template, installed, isInstalling, onInstall, onP
   return (
     <article aria-label={template.name} className="flex h-full flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone="indigo">{template.category}</Badge>
+        <Badge tone="indigo">{categoryLabel(template.category)}</Badge>
         <Badge tone={difficultyTones[template.difficulty]}>{t(`difficulty.${template.difficulty}`)}</Badge>
         {template.isFeatured ? <Badge tone="violet">{t('card.featured')}</Badge> : null}
       </div>
@@ -28,7 +29,7 @@ export function TemplateCard({ template, installed, isInstalling, onInstall, onP
       <p className="mt-1 flex-1 text-sm text-slate-600">{template.description}</p>
       <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
         <span>{t('card.steps', { count: template.stepCount })}</span>
-        <span>{template.industry}</span>
+        <span>{industryLabel(template.industry)}</span>
       </div>
       <div className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-500">
         <span>{t('card.creator', { creator: template.creator })}</span>

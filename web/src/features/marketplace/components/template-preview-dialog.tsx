@@ -6,6 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { formatDate } from '@/lib/format';
 import { InstallButton } from './install-button';
 import { difficultyTones } from './template-card';
+import { categoryLabel, industryLabel } from '@/lib/category-label';
 
 type TemplatePreviewDialogProps = {
   template: Template;
@@ -18,8 +19,8 @@ type TemplatePreviewDialogProps = {
 export function TemplatePreviewDialog({ template, installed, isInstalling, onInstall, onClose }: TemplatePreviewDialogProps) {
   const { t } = useTranslation('marketplace');
   const rows: Array<[string, React.ReactNode]> = [
-    [t('preview.category'), template.category],
-    [t('preview.industry'), template.industry],
+    [t('preview.category'), categoryLabel(template.category)],
+    [t('preview.industry'), industryLabel(template.industry)],
     [
       t('preview.difficulty'),
       <Badge key="d" tone={difficultyTones[template.difficulty]}>

@@ -5,6 +5,7 @@ import { FieldInput } from '@/components/ui/field-input';
 import { SelectInput } from '@/components/ui/select-input';
 import { WORKFLOW_CATEGORIES } from '@shared/schemas/workflows';
 import type { OnboardingDraft, WorkflowCategory } from '../model';
+import { categoryLabel } from '@/lib/category-label';
 
 type InfoStepProps = {
   draft: OnboardingDraft;
@@ -38,7 +39,7 @@ export function InfoStep({ draft, onChange }: InfoStepProps) {
         label={t('steps.info.category_label')}
         value={draft.category}
         placeholder={t('steps.info.category_placeholder')}
-        options={WORKFLOW_CATEGORIES.map((value) => ({ value, label: value }))}
+        options={WORKFLOW_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }))}
         onChange={(value) => onChange({ category: value as WorkflowCategory })}
       />
       <p className="text-xs text-slate-500">{t('steps.info.required_hint')}</p>

@@ -27,6 +27,7 @@ import { useCan } from '@/lib/permissions';
 import { formatDateTime } from '@/lib/format';
 import { EXPORT_FORMATS, exportWorkflowUrl } from '../api/export-workflow-url';
 import { displayStatus, WorkflowStatusBadge } from './workflow-status-badge';
+import { categoryLabel } from '@/lib/category-label';
 
 /** Whether the workflow may run in a person's own browser: the organisation lets it (attended or both), or it has a
  *  "Logga in själv" step (which runs attended whatever the setting says). */
@@ -63,7 +64,7 @@ export function WorkflowCard({ workflow, onAction }: WorkflowCardProps) {
             {workflow.name}
           </h2>
           <p className="mt-0.5 text-xs text-slate-500">
-            {workflow.category} · {t(`start_method.${workflow.startMethod}`)}
+            {categoryLabel(workflow.category)} · {t(`start_method.${workflow.startMethod}`)}
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-1">

@@ -16,6 +16,7 @@ import { LabelledInput } from '@/components/ui/labelled-input';
 import { notify } from '@/components/ui/notify';
 import { SelectField } from '@/components/ui/select-field';
 import { TextareaField } from '@/components/ui/textarea-field';
+import { categoryLabel } from '@/lib/category-label';
 
 type WorkflowValues = z.input<typeof createWorkflowSchema>;
 /** What the form gives: the workflow's fields, and when editing its manual time in seconds (null = not known). */
@@ -99,7 +100,7 @@ function WorkflowForm({ mode, workflow, isPending, onCancel, onSubmit }: Workflo
         <SelectField<WorkflowValues>
           name="category"
           label={t('form.category_label')}
-          options={WORKFLOW_CATEGORIES.map((category) => ({ value: category, label: category }))}
+          options={WORKFLOW_CATEGORIES.map((category) => ({ value: category, label: categoryLabel(category) }))}
         />
         <SelectField<WorkflowValues>
           name="startMethod"
