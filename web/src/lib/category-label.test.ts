@@ -26,5 +26,6 @@ describe('category and industry labels', () => {
     await setLanguage('en');
     expect(categoryLabel('Lönehantering')).toBe('Lönehantering');
     expect(industryLabel('Vård')).toBe('Vård');
+    expect(categoryLabel('constructor')).toBe('constructor');
   });
 });

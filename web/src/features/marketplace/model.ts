@@ -9,9 +9,7 @@ export function filterTemplates(templates: Template[], search: string, category:
     if (!needle) return true;
     // The category and industry as stored (Swedish) and as shown (the user's language).
     const texts = [template.name, template.description, template.category, categoryLabel(template.category), template.industry, industryLabel(template.industry), template.creator];
-    return texts.some((text) =>
-      text.toLocaleLowerCase('sv').includes(needle),
-    );
+    return texts.some((text) => text.toLocaleLowerCase('sv').includes(needle));
   });
 }
 

@@ -3,9 +3,8 @@ import { Field, Label, Textarea } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
 import { FieldInput } from '@/components/ui/field-input';
 import { SelectInput } from '@/components/ui/select-input';
-import { WORKFLOW_CATEGORIES } from '@shared/schemas/workflows';
 import type { OnboardingDraft, WorkflowCategory } from '../model';
-import { categoryLabel } from '@/lib/category-label';
+import { categoryOptions } from '@/lib/category-label';
 
 type InfoStepProps = {
   draft: OnboardingDraft;
@@ -39,7 +38,7 @@ export function InfoStep({ draft, onChange }: InfoStepProps) {
         label={t('steps.info.category_label')}
         value={draft.category}
         placeholder={t('steps.info.category_placeholder')}
-        options={WORKFLOW_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }))}
+        options={categoryOptions()}
         onChange={(value) => onChange({ category: value as WorkflowCategory })}
       />
       <p className="text-xs text-slate-500">{t('steps.info.required_hint')}</p>

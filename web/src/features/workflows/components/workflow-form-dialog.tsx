@@ -2,7 +2,7 @@
 // manual time, the minutes the task takes a person by hand (the baseline of "Sparade timmar", docs/product.md
 // "Figures"; the recording's duration until someone sets it). A refused submit also says why in a toast
 // ('Namn krävs' / 'Ange ett namn för ditt arbetsflöde').
-import { createWorkflowSchema, START_METHODS, WORKFLOW_CATEGORIES } from '@shared/schemas/workflows';
+import { createWorkflowSchema, START_METHODS } from '@shared/schemas/workflows';
 import type { Workflow } from '@shared/types/api';
 import { useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
@@ -16,7 +16,7 @@ import { LabelledInput } from '@/components/ui/labelled-input';
 import { notify } from '@/components/ui/notify';
 import { SelectField } from '@/components/ui/select-field';
 import { TextareaField } from '@/components/ui/textarea-field';
-import { categoryLabel } from '@/lib/category-label';
+import { categoryOptions } from '@/lib/category-label';
 
 type WorkflowValues = z.input<typeof createWorkflowSchema>;
 /** What the form gives: the workflow's fields, and when editing its manual time in seconds (null = not known). */
@@ -100,7 +100,7 @@ function WorkflowForm({ mode, workflow, isPending, onCancel, onSubmit }: Workflo
         <SelectField<WorkflowValues>
           name="category"
           label={t('form.category_label')}
-          options={WORKFLOW_CATEGORIES.map((category) => ({ value: category, label: categoryLabel(category) }))}
+          options={categoryOptions()}
         />
         <SelectField<WorkflowValues>
           name="startMethod"
